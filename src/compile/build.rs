@@ -1,0 +1,416 @@
+//! Unrolling Betza paths into move programs on a grid.
+
+use super::{flag, Node, Program};
+use crate::betza::semantics::{mirror_turns, Castle, Family, Motion, Path, Reach};
+use crate::betza::semantics::mode;
+use crate::board::{Cell, Grid};
+
+/// Longest ray we unroll: enough for a unit slider on a 32×32 board.
+const UNLIMITED: u32 = 64;
+
+/// Compiles `paths` for a piece standing on `from`, for White or (when
+/// `black`) for Black, whose moves are White's turned by 180°.
+pub fn compile_paths(grid: &Grid, paths: &[Path], from: Cell, black: bool) -> Program {
+    let mut prog = Program::default();
+    for p in paths.iter().filter(|p| p.castle.is_none()) {
+        let mut b = Builder { g: grid, nodes: Vec::new(), origin: from, black, path: p, visits_origin: false };
+        let (x, y) = grid.coords(from);
+        b.leg(0, (x as i32, y as i32), None);
+        let mut part = Program { nodes: b.nodes, may_repeat: false, visits_origin: b.visits_origin };
+        if p.initial {
+            part.mark_roots(flag::VIRGIN);
+        }
+        prog.append(&part);
+    }
+    prog.finish();
+    prog
+}
+
+/// One way to castle from a given king square.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CastleRule {
+    /// Where the king lands.
+    pub king_to: Cell,
+    /// The corner piece that castles with it.
+    pub partner: Cell,
+    /// Where that piece lands (the square the king crossed last).
+    pub partner_to: Cell,
+    /// Cells that must be empty (everything between king and partner).
+    pub empty: Vec<Cell>,
+    /// The king's start, the squares it crosses and its destination: none
+    /// may be attacked.
+    pub king_path: Vec<Cell>,
+}
+
+/// Castling rules (`O` atoms) of `paths` for a king on `from`.
+pub fn compile_castles(grid: &Grid, paths: &[Path], from: Cell, black: bool) -> Vec<CastleRule> {
+    let mut out = Vec::new();
+    for p in paths {
+        if let Some(c) = p.castle {
+            castles(grid, c, from, black, &mut out);
+        }
+    }
+    out
+}
+
+fn castles(grid: &Grid, c: Castle, from: Cell, black: bool, out: &mut Vec<CastleRule>) {
+    let (x0, y0) = grid.coords(from);
+    for d in 0..8 {
+        if c.dirs & (1 << d) == 0 {
+            continue;
+        }
+        let d = if black { (d + 4) % 8 } else { d };
+        let (dx, dy) = crate::betza::semantics::KDIRS[d];
+        let mut ray = Vec::new();
+        let (mut x, mut y) = (x0 as i32, y0 as i32);
+        loop {
+            x += dx as i32;
+            y += dy as i32;
+            match grid.at(x, y) {
+                Some(cell) => ray.push(cell),
+                None => break,
+            }
+        }
+        let t = c.travel as usize;
+        if t < 2 || ray.len() <= t {
+            continue;
+        }
+        let partner = *ray.last().expect("non-empty");
+        out.push(CastleRule {
+            king_to: ray[t - 1],
+            partner,
+            partner_to: ray[t - 2],
+            empty: ray[..ray.len() - 1].to_vec(),
+            king_path: std::iter::once(from).chain(ray[..t].iter().copied()).collect(),
+        });
+    }
+}
+
+struct Builder<'a> {
+    g: &'a Grid,
+    nodes: Vec<Node>,
+    origin: Cell,
+    black: bool,
+    path: &'a Path,
+    visits_origin: bool,
+}
+
+/// One ray being unrolled: a leg, or the part of a hopping leg after its hurdle.
+#[derive(Clone, Copy)]
+struct Ray {
+    li: usize,
+    family: Family,
+    base: u8,
+    turn: i8,
+    motion: Motion,
+    max: u32,
+    exact: Option<u32>,
+    mode: u16,
+    may_stop: bool,
+    may_continue: bool,
+    /// Final hopping leg before its hurdle.
+    hop_first: bool,
+    /// `j` on a unit step: the first square is skipped whatever it holds.
+    ski: bool,
+}
+
+fn rotate(mask: u8, by: u8) -> u8 {
+    mask.rotate_left((by % 8) as u32)
+}
+
+impl Builder<'_> {
+    fn push(&mut self, cell: Cell, flags: u16) -> usize {
+        self.nodes.push(Node { cell, flags, skip: 0 });
+        self.nodes.len() - 1
+    }
+
+    fn close(&mut self, at: usize) {
+        self.nodes[at].skip = self.nodes.len() as u32;
+    }
+
+    fn reach_max(r: Reach, prev_steps: u32) -> (u32, Option<u32>) {
+        match r {
+            Reach::Steps(n) => (n as u32, None),
+            Reach::Unlimited => (UNLIMITED, None),
+            Reach::Iso => (prev_steps, Some(prev_steps)),
+        }
+    }
+
+    /// Starts leg `li` at `pos`; `prev` is the previous leg's family,
+    /// absolute index and number of steps.
+    fn leg(&mut self, li: usize, pos: (i32, i32), prev: Option<(Family, u8, u32)>) {
+        let leg = &self.path.legs[li];
+        let mask = match prev {
+            None => {
+                if self.black {
+                    rotate(leg.dirs, 4)
+                } else {
+                    leg.dirs
+                }
+            }
+            Some((pf, pidx, _)) if !leg.kdir_turns => {
+                let _ = pf;
+                rotate(leg.dirs, pidx)
+            }
+            Some((pf, pidx, _)) => {
+                let (kd, bend) = pf.kdir(pidx);
+                if leg.default_dirs {
+                    most_similar(&leg.family, pf.vecs[pidx as usize])
+                } else {
+                    let turns = if leg.bend_relative && bend < 0 {
+                        mirror_turns(leg.dirs)
+                    } else if leg.bend_relative && bend == 0 {
+                        leg.dirs | mirror_turns(leg.dirs)
+                    } else {
+                        leg.dirs
+                    };
+                    rotate(turns, kd) & leg.family.own
+                }
+            }
+        };
+        let prev_steps = prev.map_or(0, |p| p.2);
+        let (max, exact) = Self::reach_max(leg.reach, prev_steps);
+        let unit = leg.family.vecs[0].0.abs().max(leg.family.vecs[0].1.abs()) == 1;
+        for idx in 0..8u8 {
+            if mask & (1 << idx) == 0 {
+                continue;
+            }
+            let turns: &[i8] = match leg.motion {
+                Motion::Straight => &[0],
+                _ => &[1, -1],
+            };
+            for &turn in turns {
+                let ray = Ray {
+                    li,
+                    family: leg.family,
+                    base: idx,
+                    turn,
+                    motion: leg.motion,
+                    max,
+                    exact,
+                    mode: leg.mode,
+                    may_stop: leg.may_stop,
+                    may_continue: leg.may_continue,
+                    hop_first: leg.may_stop && !leg.may_continue && leg.mode & (mode::HOP | mode::GRASS) != 0,
+                    ski: leg.mode & mode::JUMP != 0 && unit,
+                };
+                self.ray(&ray, pos, 0);
+            }
+        }
+    }
+
+    fn dir_at(ray: &Ray, k: u32) -> u8 {
+        let t = ray.turn as i32;
+        let off = match ray.motion {
+            Motion::Straight => 0,
+            Motion::Crooked => (k as i32 % 2) * 2 * t,
+            Motion::Circular => k as i32 * t,
+        };
+        (ray.base as i32 + off).rem_euclid(8) as u8
+    }
+
+    fn cell_at(&self, x: i32, y: i32) -> Option<Cell> {
+        let x = if self.path.cylinder { x.rem_euclid(self.g.files() as i32) } else { x };
+        self.g.at(x, y)
+    }
+
+    /// Cells a leap passes over, for `n` (must be empty) and `j` (must be occupied).
+    fn passed(&self, pos: (i32, i32), v: (i8, i8)) -> Option<Vec<Cell>> {
+        let (dx, dy) = (v.0 as i32, v.1 as i32);
+        let (ax, ay) = (dx.abs(), dy.abs());
+        let (sx, sy) = (dx.signum(), dy.signum());
+        let mut pts = Vec::new();
+        if ax == 0 || ay == 0 || ax == ay {
+            let n = ax.max(ay);
+            for i in 1..n {
+                pts.push((pos.0 + sx * i, pos.1 + sy * i));
+            }
+        } else {
+            // Oblique: straight steps along the longer axis, then diagonal
+            // ones (nN is the Xiangqi horse, nZ the Janggi elephant).
+            let (long, short) = (ax.max(ay), ax.min(ay));
+            let (mut x, mut y) = pos;
+            for i in 0..long - 1 {
+                if i < long - short {
+                    if ax > ay {
+                        x += sx
+                    } else {
+                        y += sy
+                    }
+                } else {
+                    x += sx;
+                    y += sy;
+                }
+                pts.push((x, y));
+            }
+        }
+        pts.into_iter().map(|(x, y)| self.cell_at(x, y)).collect()
+    }
+
+    fn ray(&mut self, ray: &Ray, pos: (i32, i32), k: u32) {
+        let idx = Self::dir_at(ray, k);
+        let v = ray.family.vecs[idx as usize];
+        let (x, y) = (pos.0 + v.0 as i32, pos.1 + v.1 as i32);
+        let Some(cell) = self.cell_at(x, y) else { return };
+        let x = if self.path.cylinder { x.rem_euclid(self.g.files() as i32) } else { x };
+        if cell == self.origin {
+            self.visits_origin = true;
+            if self.path.cylinder || ray.motion == Motion::Circular {
+                return;
+            }
+        }
+        if ray.ski {
+            // Ski step: pass the first square whatever stands there.
+            let n = self.push(cell, flag::EMPTY_DESC | flag::ENEMY_DESC | flag::FRIEND_DESC);
+            let next = Ray { ski: false, ..*ray };
+            self.ray(&next, (x, y), k);
+            self.close(n);
+            return;
+        }
+        let len = v.0.unsigned_abs().max(v.1.unsigned_abs());
+        let mut wrappers = Vec::new();
+        if ray.mode & (mode::LAME | mode::JUMP) != 0 && (len > 1 || v.0 != 0 && v.1 != 0 && v.0.abs() != v.1.abs()) {
+            let Some(cells) = self.passed(pos, v) else {
+                if ray.mode & mode::LAME != 0 || ray.mode & mode::JUMP != 0 {
+                    return;
+                }
+                return;
+            };
+            let f = if ray.mode & mode::LAME != 0 { flag::EMPTY_DESC } else { flag::ENEMY_DESC | flag::FRIEND_DESC };
+            for c in cells {
+                wrappers.push(self.push(c, f));
+            }
+        }
+        self.landing(ray, cell, (x, y), k + 1, idx);
+        for w in wrappers.into_iter().rev() {
+            self.close(w);
+        }
+    }
+
+    fn landing(&mut self, ray: &Ray, cell: Cell, pos: (i32, i32), s: u32, idx: u8) {
+        let m = ray.mode;
+        let here = ray.exact.is_none_or(|e| s == e);
+        let ray_more = s < ray.max && ray.exact.is_none_or(|e| s < e);
+        let mut emits = 0;
+        let (mut empty_cont, mut enemy_cont, mut friend_cont, mut victim, mut hop) = (false, false, false, false, false);
+        if here {
+            if ray.may_stop && !ray.hop_first {
+                if m & mode::MOVE != 0 {
+                    emits |= flag::EMPTY_EMIT;
+                }
+                if m & mode::CAPTURE != 0 {
+                    emits |= flag::ENEMY_EMIT;
+                }
+                if m & mode::DESTROY != 0 {
+                    emits |= flag::FRIEND_EMIT;
+                }
+                if m & mode::EP != 0 {
+                    emits |= flag::EP;
+                }
+            }
+            if ray.may_continue {
+                let hops = m & (mode::HOP | mode::GRASS) != 0;
+                empty_cont = m & mode::MOVE != 0;
+                let locust = !ray.may_stop;
+                enemy_cont = hops || locust && m & mode::CAPTURE != 0;
+                friend_cont = hops || locust && m & mode::DESTROY != 0;
+                victim = !hops && (enemy_cont || friend_cont);
+            }
+        }
+        if ray.hop_first {
+            hop = true;
+        }
+        let occ_cont = enemy_cont || friend_cont || hop;
+        if !ray_more && empty_cont && occ_cont && !hop {
+            let mut f = emits | flag::EMPTY_DESC;
+            f |= if enemy_cont { flag::ENEMY_DESC } else { 0 };
+            f |= if friend_cont { flag::FRIEND_DESC } else { 0 };
+            f |= if victim { flag::VICTIM } else { 0 };
+            let n = self.push(cell, f);
+            self.next_leg(ray, pos, idx, s);
+            self.close(n);
+            return;
+        }
+        let a_flags = emits | if empty_cont || ray_more { flag::EMPTY_DESC } else { 0 };
+        if a_flags != 0 {
+            let n = self.push(cell, a_flags);
+            if empty_cont {
+                self.next_leg(ray, pos, idx, s);
+            }
+            if ray_more {
+                self.ray(ray, pos, s);
+            }
+            self.close(n);
+        }
+        if occ_cont {
+            let mut f = 0;
+            if enemy_cont || hop {
+                f |= flag::ENEMY_DESC;
+            }
+            if friend_cont || hop {
+                f |= flag::FRIEND_DESC;
+            }
+            if victim {
+                f |= flag::VICTIM;
+            }
+            let n = self.push(cell, f);
+            if hop {
+                let leg = &self.path.legs[ray.li];
+                let grass = m & mode::GRASS != 0;
+                let max = match (grass, leg.reach) {
+                    (true, Reach::Steps(1)) => UNLIMITED,
+                    (true, _) => 1,
+                    (false, Reach::Steps(1)) => 1,
+                    (false, Reach::Steps(n)) => (n as u32).saturating_sub(s),
+                    (false, _) => UNLIMITED,
+                };
+                if max > 0 {
+                    let after = Ray {
+                        base: idx,
+                        turn: 0,
+                        motion: Motion::Straight,
+                        max,
+                        exact: None,
+                        mode: m & (mode::MOVE | mode::CAPTURE | mode::DESTROY | mode::EP),
+                        hop_first: false,
+                        ski: false,
+                        ..*ray
+                    };
+                    self.ray(&after, pos, 0);
+                }
+            } else {
+                self.next_leg(ray, pos, idx, s);
+            }
+            self.close(n);
+        }
+    }
+
+    fn next_leg(&mut self, ray: &Ray, pos: (i32, i32), idx: u8, steps: u32) {
+        if ray.li + 1 < self.path.legs.len() {
+            self.leg(ray.li + 1, pos, Some((ray.family, idx, steps)));
+        }
+    }
+}
+
+/// Bracket continuation without direction letters: the directions of the
+/// leg's own atom closest in angle to the previous step.
+fn most_similar(f: &Family, prev: (i8, i8)) -> u8 {
+    let (px, py) = (prev.0 as f64, prev.1 as f64);
+    let pl = (px * px + py * py).sqrt();
+    let mut best = f64::MIN;
+    let mut mask = 0;
+    for i in 0..8 {
+        if f.own & (1 << i) == 0 {
+            continue;
+        }
+        let (x, y) = (f.vecs[i].0 as f64, f.vecs[i].1 as f64);
+        let cos = (x * px + y * py) / ((x * x + y * y).sqrt() * pl);
+        if cos > best + 1e-9 {
+            best = cos;
+            mask = 1 << i;
+        } else if (cos - best).abs() <= 1e-9 {
+            mask |= 1 << i;
+        }
+    }
+    mask
+}

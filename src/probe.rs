@@ -1,0 +1,263 @@
+//! What a Betza string does from one cell of a described position: the
+//! engine behind `rookery betza` and the Betza test vectors.
+//!
+//! The answer is per destination cell (see `kind`): on an empty cell,
+//! whether the piece could move there, capture an enemy placed there, or
+//! both; on an enemy `capture`; on a friend `destroy`; `castle` for a
+//! castling destination.
+
+use serde::Serialize;
+
+use crate::betza::{self, BetzaError};
+use crate::board::{Cell, Grid};
+use crate::compile::{compile_castles, compile_paths, walk, Occupancy, Program};
+
+/// A position to probe a Betza string in.
+#[derive(Clone, Debug)]
+pub struct Probe {
+    /// The Betza string.
+    pub betza: String,
+    /// Board width.
+    pub files: u32,
+    /// Board height.
+    pub ranks: u32,
+    /// The piece's square.
+    pub from: String,
+    /// The piece plays for Black (its moves turned by 180°).
+    pub black: bool,
+    /// Squares of friendly pieces.
+    pub friends: Vec<String>,
+    /// Squares of enemy pieces.
+    pub enemies: Vec<String>,
+    /// Squares that are not part of the board.
+    pub holes: Vec<String>,
+    /// The piece has not moved yet (`i` moves, castling).
+    pub virgin: bool,
+    /// Friends that have not moved yet (castling partners).
+    pub virgin_friends: Vec<String>,
+}
+
+/// The kind of a destination, as in the Betza vector files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// Empty cell the piece may move to but could not capture on.
+    Move,
+    /// Only a capture is possible there.
+    Capture,
+    /// Both a move and a capture.
+    Both,
+    /// Capture of a friend (`d`).
+    Destroy,
+    /// A castling destination.
+    Castle,
+}
+
+/// One destination.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ProbeMove {
+    /// Destination cell.
+    pub to: String,
+    /// What happens there.
+    pub kind: Kind,
+    /// Other captured cells (locust captures), in capture order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub locust: Vec<String>,
+    /// Castling: where the partner starts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rook_from: Option<String>,
+    /// Castling: where the partner lands.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rook_to: Option<String>,
+}
+
+/// Why a probe could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum ProbeError {
+    /// The Betza string is invalid (all problems).
+    #[error("invalid Betza string")]
+    Betza(Vec<BetzaError>),
+    /// The position is invalid.
+    #[error("{0}")]
+    Position(String),
+}
+
+/// The board and the piece program a probe runs on.
+pub struct Prepared {
+    /// The board.
+    pub grid: Grid,
+    /// The piece's cell.
+    pub from: Cell,
+    /// What stands where (the piece itself counts as empty).
+    pub occ: Vec<Occupancy>,
+    /// Unmoved friends.
+    pub virgin_friends: Vec<Cell>,
+    /// The compiled moves.
+    pub program: Program,
+    /// Castling rules.
+    pub castles: Vec<crate::compile::CastleRule>,
+}
+
+/// Checks the probe's position and compiles its Betza string.
+pub fn prepare(p: &Probe) -> Result<Prepared, ProbeError> {
+    let paths = betza::compile_paths(&p.betza).map_err(ProbeError::Betza)?;
+    if !(1..=32).contains(&p.files) || !(1..=32).contains(&p.ranks) {
+        return Err(ProbeError::Position(format!("board {}x{} is outside 1x1..32x32", p.files, p.ranks)));
+    }
+    let mut holes = Vec::new();
+    for h in &p.holes {
+        match crate::board::parse_square(h) {
+            Some((x, y)) if x < p.files && y < p.ranks => holes.push((x, y)),
+            _ => return Err(ProbeError::Position(format!("hole {h:?} is not a square of the {}x{} board", p.files, p.ranks))),
+        }
+    }
+    let grid = Grid::new(p.files, p.ranks, &holes);
+    let cell = |s: &str, what: &str| -> Result<Cell, ProbeError> {
+        grid.parse(s).ok_or_else(|| ProbeError::Position(format!("{what} {s:?} is not a cell of the board (off the board or a hole)")))
+    };
+    let from = cell(&p.from, "the piece's square")?;
+    let mut occ = vec![Occupancy::Empty; grid.len()];
+    for (list, o, what) in [(&p.friends, Occupancy::Friend, "friend"), (&p.enemies, Occupancy::Enemy, "enemy")] {
+        for s in list {
+            let c = cell(s, what)?;
+            if c == from || occ[c as usize] != Occupancy::Empty {
+                return Err(ProbeError::Position(format!("{s} is occupied twice")));
+            }
+            occ[c as usize] = o;
+        }
+    }
+    let mut virgin_friends = Vec::new();
+    for s in &p.virgin_friends {
+        let c = cell(s, "virgin friend")?;
+        if occ[c as usize] != Occupancy::Friend {
+            return Err(ProbeError::Position(format!("virgin friend {s} is not among the friends")));
+        }
+        virgin_friends.push(c);
+    }
+    let program = compile_paths(&grid, &paths, from, p.black);
+    let castles = compile_castles(&grid, &paths, from, p.black);
+    Ok(Prepared { grid, from, occ, virgin_friends, program, castles })
+}
+
+/// All destinations of the probe's piece, sorted by destination label.
+pub fn probe(p: &Probe) -> Result<Vec<ProbeMove>, ProbeError> {
+    let prep = prepare(p)?;
+    Ok(destinations(&prep, p.virgin))
+}
+
+type Key = (Cell, Vec<Cell>);
+
+fn run(prep: &Prepared, occ: &[Occupancy], virgin: bool, mut f: impl FnMut(Cell, Occupancy, &[Cell])) {
+    walk(&prep.program.nodes, |c| occ[c as usize], virgin, false, |_| false, |e| f(e.to, e.target, e.victims));
+}
+
+/// Classifies every destination of a prepared probe.
+pub fn destinations(prep: &Prepared, virgin: bool) -> Vec<ProbeMove> {
+    use std::collections::BTreeMap;
+    let mut moves: BTreeMap<Key, (bool, bool)> = BTreeMap::new(); // (can move, can capture)
+    let mut fixed: BTreeMap<Key, Kind> = BTreeMap::new();
+    run(prep, &prep.occ, virgin, |to, target, victims| {
+        let key = (to, victims.to_vec());
+        match target {
+            Occupancy::Empty => moves.entry(key).or_default().0 = true,
+            Occupancy::Enemy => {
+                fixed.insert(key, Kind::Capture);
+            }
+            Occupancy::Friend => {
+                fixed.insert(key, Kind::Destroy);
+            }
+        }
+    });
+    let mut occ = prep.occ.clone();
+    for t in 0..occ.len() {
+        if t as Cell == prep.from || occ[t] != Occupancy::Empty {
+            continue;
+        }
+        occ[t] = Occupancy::Enemy;
+        run(prep, &occ, virgin, |to, target, victims| {
+            if to as usize == t && target == Occupancy::Enemy {
+                moves.entry((to, victims.to_vec())).or_default().1 = true;
+            }
+        });
+        occ[t] = Occupancy::Empty;
+    }
+    let label = |c: Cell| prep.grid.label(c).to_string();
+    let mut out: Vec<ProbeMove> = Vec::new();
+    for ((to, victims), (m, c)) in moves {
+        let kind = match (m, c) {
+            (true, true) => Kind::Both,
+            (true, false) => Kind::Move,
+            _ => Kind::Capture,
+        };
+        out.push(ProbeMove { to: label(to), kind, locust: victims.iter().map(|&v| label(v)).collect(), rook_from: None, rook_to: None });
+    }
+    for ((to, victims), kind) in fixed {
+        out.push(ProbeMove { to: label(to), kind, locust: victims.iter().map(|&v| label(v)).collect(), rook_from: None, rook_to: None });
+    }
+    if virgin {
+        for c in &prep.castles {
+            let ok = prep.virgin_friends.contains(&c.partner) && c.empty.iter().all(|&e| prep.occ[e as usize] == Occupancy::Empty);
+            if ok {
+                out.push(ProbeMove {
+                    to: label(c.king_to),
+                    kind: Kind::Castle,
+                    locust: Vec::new(),
+                    rook_from: Some(label(c.partner)),
+                    rook_to: Some(label(c.partner_to)),
+                });
+            }
+        }
+    }
+    out.sort_by(|a, b| (&a.to, &a.locust, a.kind).cmp(&(&b.to, &b.locust, b.kind)));
+    out
+}
+
+/// A text diagram of the destinations: `@` the piece, `o` move only, `x`
+/// capture only, `*` both, `d` destroy, `C` castle, `F`/`E` other friends
+/// and enemies, `#` holes, `.` unreachable cells.
+pub fn diagram(prep: &Prepared, moves: &[ProbeMove]) -> String {
+    let g = &prep.grid;
+    let mut out = String::new();
+    let width = g.files() as usize * 2 + 1;
+    out.push_str(&format!("    +{}+\n", "-".repeat(width)));
+    for y in (0..g.ranks()).rev() {
+        out.push_str(&format!("{:>3} |", y + 1));
+        for x in 0..g.files() {
+            let ch = match g.at(x as i32, y as i32) {
+                None => '#',
+                Some(c) if c == prep.from => '@',
+                Some(c) => {
+                    let label = g.label(c);
+                    let kinds: Vec<Kind> = moves.iter().filter(|m| m.to == label).map(|m| m.kind).collect();
+                    if kinds.contains(&Kind::Castle) {
+                        'C'
+                    } else if kinds.contains(&Kind::Destroy) {
+                        'd'
+                    } else if kinds.contains(&Kind::Both) || kinds.contains(&Kind::Move) && kinds.contains(&Kind::Capture) {
+                        '*'
+                    } else if kinds.contains(&Kind::Capture) {
+                        'x'
+                    } else if kinds.contains(&Kind::Move) {
+                        'o'
+                    } else {
+                        match prep.occ[c as usize] {
+                            Occupancy::Friend => 'F',
+                            Occupancy::Enemy => 'E',
+                            Occupancy::Empty => '.',
+                        }
+                    }
+                }
+            };
+            out.push(' ');
+            out.push(ch);
+        }
+        out.push_str(" |\n");
+    }
+    out.push_str(&format!("    +{}+\n     ", "-".repeat(width)));
+    for x in 0..g.files() {
+        let l = crate::board::file_label(x);
+        out.push_str(&format!("{l:>2}"));
+    }
+    out.push('\n');
+    out
+}
