@@ -108,12 +108,19 @@ pub fn prepare(p: &Probe) -> Result<Prepared, ProbeError> {
     for h in &p.holes {
         match crate::board::parse_square(h) {
             Some((x, y)) if x < p.files && y < p.ranks => holes.push((x, y)),
-            _ => return Err(ProbeError::Position(format!("hole {h:?} is not a square of the {}x{} board", p.files, p.ranks))),
+            _ => {
+                return Err(ProbeError::Position(format!(
+                    "hole {h:?} is not a square of the {}x{} board",
+                    p.files, p.ranks
+                )))
+            }
         }
     }
     let grid = Grid::new(p.files, p.ranks, &holes);
     let cell = |s: &str, what: &str| -> Result<Cell, ProbeError> {
-        grid.parse(s).ok_or_else(|| ProbeError::Position(format!("{what} {s:?} is not a cell of the board (off the board or a hole)")))
+        grid.parse(s).ok_or_else(|| {
+            ProbeError::Position(format!("{what} {s:?} is not a cell of the board (off the board or a hole)"))
+        })
     };
     let from = cell(&p.from, "the piece's square")?;
     let mut occ = vec![Occupancy::Empty; grid.len()];
@@ -189,14 +196,27 @@ pub fn destinations(prep: &Prepared, virgin: bool) -> Vec<ProbeMove> {
             (true, false) => Kind::Move,
             _ => Kind::Capture,
         };
-        out.push(ProbeMove { to: label(to), kind, locust: victims.iter().map(|&v| label(v)).collect(), rook_from: None, rook_to: None });
+        out.push(ProbeMove {
+            to: label(to),
+            kind,
+            locust: victims.iter().map(|&v| label(v)).collect(),
+            rook_from: None,
+            rook_to: None,
+        });
     }
     for ((to, victims), kind) in fixed {
-        out.push(ProbeMove { to: label(to), kind, locust: victims.iter().map(|&v| label(v)).collect(), rook_from: None, rook_to: None });
+        out.push(ProbeMove {
+            to: label(to),
+            kind,
+            locust: victims.iter().map(|&v| label(v)).collect(),
+            rook_from: None,
+            rook_to: None,
+        });
     }
     if virgin {
         for c in &prep.castles {
-            let ok = prep.virgin_friends.contains(&c.partner) && c.empty.iter().all(|&e| prep.occ[e as usize] == Occupancy::Empty);
+            let ok = prep.virgin_friends.contains(&c.partner)
+                && c.empty.iter().all(|&e| prep.occ[e as usize] == Occupancy::Empty);
             if ok {
                 out.push(ProbeMove {
                     to: label(c.king_to),
@@ -233,7 +253,9 @@ pub fn diagram(prep: &Prepared, moves: &[ProbeMove]) -> String {
                         'C'
                     } else if kinds.contains(&Kind::Destroy) {
                         'd'
-                    } else if kinds.contains(&Kind::Both) || kinds.contains(&Kind::Move) && kinds.contains(&Kind::Capture) {
+                    } else if kinds.contains(&Kind::Both)
+                        || kinds.contains(&Kind::Move) && kinds.contains(&Kind::Capture)
+                    {
                         '*'
                     } else if kinds.contains(&Kind::Capture) {
                         'x'

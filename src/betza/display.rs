@@ -77,7 +77,10 @@ mod tests {
 
     #[test]
     fn canonical_strings_print_back_unchanged() {
-        for s in ["WD7", "NN", "fWfnDfmF", "FyafsF", "[F?fsR]", "v[W?B]", "KisO3", "(4,1)", "FX", "R10", "mRcpR", "W*", "[D-fN?R]"] {
+        for s in [
+            "WD7", "NN", "fWfnDfmF", "FyafsF", "[F?fsR]", "v[W?B]", "KisO3", "(4,1)", "FX", "R10", "mRcpR", "W*",
+            "[D-fN?R]",
+        ] {
             let p = parse(s).unwrap();
             assert_eq!(p.to_string(), s);
             assert_eq!(parse(&p.to_string()).unwrap(), p);

@@ -20,7 +20,11 @@ pub fn parse(text: &str) -> Result<Piece, BetzaError> {
     }
     if let Some((at, c)) = text.char_indices().find(|(_, c)| !c.is_ascii_graphic()) {
         let what = if c == ' ' { "a space".to_string() } else { format!("the character {c:?}") };
-        return Err(BetzaError::new(at, at + c.len_utf8(), format!("unexpected {what}: Betza strings are written without spaces")));
+        return Err(BetzaError::new(
+            at,
+            at + c.len_utf8(),
+            format!("unexpected {what}: Betza strings are written without spaces"),
+        ));
     }
     let mut pairs = BetzaParser::parse(Rule::piece, text).map_err(|e| from_pest(text, e))?;
     let piece = pairs.next().expect("the piece rule always yields one pair");
@@ -157,7 +161,9 @@ fn range(pair: pest::iterators::Pair<'_, Rule>) -> Range {
 /// Human names for grammar rules, used in "expected …" messages.
 fn rule_name(rule: &Rule) -> &'static str {
     match rule {
-        Rule::atom | Rule::atom_letter | Rule::chain_move | Rule::move_ => "an atom (W, F, D, N, A, H, C, Z, G, K, R, B, Q, O, …)",
+        Rule::atom | Rule::atom_letter | Rule::chain_move | Rule::move_ => {
+            "an atom (W, F, D, N, A, H, C, Z, G, K, R, B, Q, O, …)"
+        }
         Rule::bracket_move => "'['",
         Rule::bracket_leg => "a bracket leg",
         Rule::link => "'?' or '-' between bracket legs",
@@ -191,11 +197,13 @@ fn from_pest(text: &str, e: pest::error::Error<Rule>) -> BetzaError {
     };
     let hint = match found {
         Some('(') => ": modifier groups in parentheses are not supported; write the alternatives out",
-        Some(c) if c.is_ascii_lowercase() => ": not a modifier letter",
+        Some(c) if c.is_ascii_lowercase() => {
+            ": not a modifier letter (modifiers: f b l r v s h m c d e p g y n j i o z q)"
+        }
         Some(c) if c.is_ascii_uppercase() => ": not an atom letter",
         _ => "",
     };
-    let msg = if expected.is_empty() {
+    let msg = if expected.is_empty() || found.is_some_and(|c| c.is_ascii_lowercase()) {
         format!("{found_text}{hint}")
     } else {
         format!("{found_text}{hint}; expected {}", join_or(&expected))

@@ -75,7 +75,13 @@ impl Family {
     pub fn kdir(&self, idx: u8) -> (u8, i8) {
         let (x, y) = self.vecs[idx as usize];
         let (sx, sy) = (x.signum(), y.signum());
-        let long = if x.abs() > y.abs() { (sx, 0) } else if y.abs() > x.abs() { (0, sy) } else { (sx, sy) };
+        let long = if x.abs() > y.abs() {
+            (sx, 0)
+        } else if y.abs() > x.abs() {
+            (0, sy)
+        } else {
+            (sx, sy)
+        };
         let k = KDIRS.iter().position(|&d| d == long).expect("a unit direction") as u8;
         if x.abs() == y.abs() || x == 0 || y == 0 {
             return (k, 0);
@@ -234,30 +240,37 @@ fn atom_info(atom: &ast::Atom) -> Result<AtomInfo, BetzaError> {
         }
         AtomKind::Letter { letter, extensions } => (*letter, extensions.as_str()),
     };
-    let (mut a, mut b, slider, k) = match letter {
-        'W' => (0, 1, false, false),
-        'F' => (1, 1, false, false),
-        'D' => (0, 2, false, false),
-        'N' => (1, 2, false, false),
-        'A' => (2, 2, false, false),
-        'H' => (0, 3, false, false),
-        'C' | 'L' => (1, 3, false, false),
-        'Z' | 'J' => (2, 3, false, false),
-        'G' => (3, 3, false, false),
-        'K' => (1, 1, false, true),
-        'R' => (0, 1, true, false),
-        'B' => (1, 1, true, false),
-        'Q' => (1, 1, true, true),
-        'O' => {
-            if !ext.is_empty() {
-                return Err(err("castling (O) takes no X/Y extension"));
+    let (mut a, mut b, slider, k) =
+        match letter {
+            'W' => (0, 1, false, false),
+            'F' => (1, 1, false, false),
+            'D' => (0, 2, false, false),
+            'N' => (1, 2, false, false),
+            'A' => (2, 2, false, false),
+            'H' => (0, 3, false, false),
+            'C' | 'L' => (1, 3, false, false),
+            'Z' | 'J' => (2, 3, false, false),
+            'G' => (3, 3, false, false),
+            'K' => (1, 1, false, true),
+            'R' => (0, 1, true, false),
+            'B' => (1, 1, true, false),
+            'Q' => (1, 1, true, true),
+            'O' => {
+                if !ext.is_empty() {
+                    return Err(err("castling (O) takes no X/Y extension"));
+                }
+                return Ok(AtomInfo {
+                    family: Family::line(1, Class::KSystem),
+                    default_reach: Reach::Steps(1),
+                    castle: true,
+                });
             }
-            return Ok(AtomInfo { family: Family::line(1, Class::KSystem), default_reach: Reach::Steps(1), castle: true });
-        }
-        'U' => return Err(err("the universal leaper U is not supported (it has no move generator in the Interactive Diagram either)")),
-        'I' => return Err(err("the imitator I is not supported")),
-        _ => return Err(err("unknown atom")),
-    };
+            'U' => return Err(err(
+                "the universal leaper U is not supported (it has no move generator in the Interactive Diagram either)",
+            )),
+            'I' => return Err(err("the imitator I is not supported")),
+            _ => return Err(err("unknown atom")),
+        };
     if k && !ext.is_empty() {
         return Err(err("X/Y extensions do not apply to K or Q"));
     }
@@ -285,7 +298,11 @@ fn range_reach(r: Option<&ast::Range>, default: Reach) -> Result<Reach, BetzaErr
         Some(ast::Range::Count(0, _)) | Some(ast::Range::Doubled(_)) => Reach::Unlimited,
         Some(ast::Range::Count(n, _)) => Reach::Steps(*n),
         Some(ast::Range::Star(s)) => {
-            return Err(BetzaError::new(s.start, s.end, "the range '*' (up to the middle of the board) is not supported; give a number"))
+            return Err(BetzaError::new(
+                s.start,
+                s.end,
+                "the range '*' (up to the middle of the board) is not supported; give a number",
+            ))
         }
     })
 }
@@ -304,7 +321,9 @@ fn check_letters(m: &Modifiers, first: bool, bracket_cont: bool) -> Result<(), V
             't' => Some("'tame' moves (t, XBoard only) are not supported"),
             'k' => Some("royal-only captures (k) are not supported"),
             'o' if !first => Some("'o' (cylinder) belongs on the first leg"),
-            'z' | 'q' if !first && !bracket_cont => Some("z/q in a continuation leg of an a-chain is not supported; use the bracket form"),
+            'z' | 'q' if !first && !bracket_cont => {
+                Some("z/q in a continuation leg of an a-chain is not supported; use the bracket form")
+            }
             _ => None,
         };
         if let Some(msg) = bad {
@@ -372,7 +391,11 @@ fn chain(c: &ast::ChainMove) -> Result<Path, Vec<BetzaError>> {
     let first = &c.legs[0];
     if info.castle {
         if c.legs.len() > 1 {
-            return Err(vec![BetzaError::new(c.span.start, c.span.end, "castling (O) cannot be part of a multi-leg move")]);
+            return Err(vec![BetzaError::new(
+                c.span.start,
+                c.span.end,
+                "castling (O) cannot be part of a multi-leg move",
+            )]);
         }
         let travel = match c.range {
             None => 1,
@@ -476,10 +499,15 @@ fn bracket(b: &ast::BracketMove) -> Result<Path, Vec<BetzaError>> {
             (first_leg_dirs(&letters, &info.family), false, false)
         } else {
             if info.family.class == Class::Oblique {
-                errs.push(BetzaError::new(l.atom.span.start, l.atom.span.end, "an oblique atom in a bracket continuation leg is not supported"));
+                errs.push(BetzaError::new(
+                    l.atom.span.start,
+                    l.atom.span.end,
+                    "an oblique atom in a bracket continuation leg is not supported",
+                ));
                 continue;
             }
-            let q: Vec<char> = l.modifiers.letters.iter().map(|m| m.letter).filter(|c| "fblrvshqz".contains(*c)).collect();
+            let q: Vec<char> =
+                l.modifiers.letters.iter().map(|m| m.letter).filter(|c| "fblrvshqz".contains(*c)).collect();
             if q.is_empty() {
                 (0, true, true)
             } else {
@@ -509,7 +537,8 @@ fn bracket(b: &ast::BracketMove) -> Result<Path, Vec<BetzaError>> {
         // Relative letters with q/z need the previous bend; keep the raw
         // letters in the dirs field by resolving them at compile time.
         if i > 0 && !default_dirs {
-            let letters: Vec<char> = l.modifiers.letters.iter().map(|m| m.letter).filter(|c| "fblrvshqz".contains(*c)).collect();
+            let letters: Vec<char> =
+                l.modifiers.letters.iter().map(|m| m.letter).filter(|c| "fblrvshqz".contains(*c)).collect();
             let last = legs.last_mut().expect("just pushed");
             last.dirs = encode_qz(&letters);
         }

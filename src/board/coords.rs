@@ -21,7 +21,13 @@ pub fn square_label(x: u32, y: u32) -> String {
 pub fn parse_square(s: &str) -> Option<(u32, u32)> {
     let split = s.find(|c: char| !c.is_ascii_lowercase())?;
     let (f, r) = s.split_at(split);
-    if f.is_empty() || f.len() > 2 || r.is_empty() || !r.bytes().all(|b| b.is_ascii_digit()) || r.starts_with('0') || r.len() > 3 {
+    if f.is_empty()
+        || f.len() > 2
+        || r.is_empty()
+        || !r.bytes().all(|b| b.is_ascii_digit())
+        || r.starts_with('0')
+        || r.len() > 3
+    {
         return None;
     }
     let b = f.as_bytes();

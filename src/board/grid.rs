@@ -1,6 +1,6 @@
 //! Rectangular boards with holes.
 
-use super::{square_label, parse_square, Cell};
+use super::{parse_square, square_label, Cell};
 
 /// A files × ranks board; holes are squares that are not cells.
 #[derive(Clone, Debug)]

@@ -40,13 +40,15 @@ pub struct Args {
 
 /// Runs the subcommand: exit 0 on success, 2 on invalid input.
 pub fn run(a: Args) -> ExitCode {
-    let Some((files, ranks)) = a.board.split_once('x').and_then(|(f, r)| Some((f.parse::<u32>().ok()?, r.parse::<u32>().ok()?))) else {
+    let Some((files, ranks)) =
+        a.board.split_once('x').and_then(|(f, r)| Some((f.parse::<u32>().ok()?, r.parse::<u32>().ok()?)))
+    else {
         eprintln!("error: --board must look like 8x8 (FILESxRANKS), not {:?}", a.board);
         return ExitCode::from(2);
     };
-    let from = a.at.clone().unwrap_or_else(|| {
-        rookery::board::square_label(files.saturating_sub(1) / 2, ranks.saturating_sub(1) / 2)
-    });
+    let from =
+        a.at.clone()
+            .unwrap_or_else(|| rookery::board::square_label(files.saturating_sub(1) / 2, ranks.saturating_sub(1) / 2));
     let probe = Probe {
         betza: a.betza.clone(),
         files,

@@ -4,5 +4,6 @@ pub mod betza;
 
 /// Splits a comma-separated list of squares (`e4,f5`), ignoring blanks.
 pub fn list(s: &Option<String>) -> Vec<String> {
-    s.as_deref().map_or_else(Vec::new, |s| s.split(',').map(str::trim).filter(|x| !x.is_empty()).map(String::from).collect())
+    s.as_deref()
+        .map_or_else(Vec::new, |s| s.split(',').map(str::trim).filter(|x| !x.is_empty()).map(String::from).collect())
 }

@@ -1,8 +1,8 @@
 //! Unrolling Betza paths into move programs on a grid.
 
 use super::{flag, Node, Program};
-use crate::betza::semantics::{mirror_turns, Castle, Family, Motion, Path, Reach};
 use crate::betza::semantics::mode;
+use crate::betza::semantics::{mirror_turns, Castle, Family, Motion, Path, Reach};
 use crate::board::{Cell, Grid};
 
 /// Longest ray we unroll: enough for a unit slider on a 32×32 board.
@@ -292,7 +292,8 @@ impl Builder<'_> {
         let here = ray.exact.is_none_or(|e| s == e);
         let ray_more = s < ray.max && ray.exact.is_none_or(|e| s < e);
         let mut emits = 0;
-        let (mut empty_cont, mut enemy_cont, mut friend_cont, mut victim, mut hop) = (false, false, false, false, false);
+        let (mut empty_cont, mut enemy_cont, mut friend_cont, mut victim, mut hop) =
+            (false, false, false, false, false);
         if here {
             if ray.may_stop && !ray.hop_first {
                 if m & mode::MOVE != 0 {
