@@ -26,6 +26,13 @@ pub fn parse(text: &str) -> Result<Piece, BetzaError> {
             format!("unexpected {what}: Betza strings are written without spaces"),
         ));
     }
+    if let Some(at) = text.find('(').filter(|&i| text[i + 1..].starts_with(|c: char| c.is_ascii_lowercase())) {
+        return Err(BetzaError::new(
+            at,
+            at + 1,
+            "modifier groups in parentheses (repetition) are not supported; write the alternatives out",
+        ));
+    }
     let mut pairs = BetzaParser::parse(Rule::piece, text).map_err(|e| from_pest(text, e))?;
     let piece = pairs.next().expect("the piece rule always yields one pair");
     let span = span_of(&piece.as_span());
