@@ -9,4 +9,6 @@
 pub mod betza;
 pub mod board;
 pub mod compile;
+pub mod game;
 pub mod probe;
+pub mod variant;

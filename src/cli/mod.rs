@@ -1,6 +1,8 @@
 //! Subcommands of the `rookery` binary.
 
 pub mod betza;
+pub mod def;
+pub mod play;
 
 /// Splits a comma-separated list of squares (`e4,f5`), ignoring blanks.
 pub fn list(s: &Option<String>) -> Vec<String> {

@@ -1,0 +1,28 @@
+//! Loading a DEF argument (path or built-in name) for the subcommands.
+
+use std::process::ExitCode;
+
+use rookery::variant::{load_str, Severity, Variant};
+
+/// Loads `def`, printing diagnostics on failure.
+pub fn load(def: &str) -> Result<Variant, ExitCode> {
+    let Some((source, text)) = rookery::variant::builtin::resolve(def) else {
+        let names: Vec<&str> = rookery::variant::builtin::BUILTIN.iter().map(|(n, _)| *n).collect();
+        eprintln!("error: {def:?} is neither a file nor a built-in definition ({})", names.join(", "));
+        return Err(ExitCode::from(2));
+    };
+    match load_str(&text) {
+        Ok((v, warnings)) => {
+            for w in warnings.iter().filter(|w| w.severity == Severity::Warning) {
+                eprint!("{}", w.render(&source, &text));
+            }
+            Ok(v)
+        }
+        Err(e) => {
+            for d in &e.diagnostics {
+                eprint!("{}", d.render(&source, &text));
+            }
+            Err(ExitCode::from(1))
+        }
+    }
+}

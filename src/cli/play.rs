@@ -1,0 +1,113 @@
+//! `perft`, `replay` and `moves`: driving positions from the command line.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use rookery::game::notation::{move_text, parse_move};
+use rookery::game::perft::{divide, perft};
+use rookery::game::{Game, Position};
+
+use super::def::load;
+
+/// Arguments of `rookery perft`.
+#[derive(clap::Args)]
+pub struct PerftArgs {
+    /// Definition: a TOML path or a built-in name.
+    def: String,
+    /// Depth in plies.
+    depth: u32,
+    /// Start from this FEN instead of the setup.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Print `MOVE: N` for every root move.
+    #[arg(long)]
+    divide: bool,
+}
+
+/// Runs perft: `MOVE: N` lines with `--divide`, then `nodes N`; time and
+/// nodes/s on stderr.
+pub fn perft_cmd(a: PerftArgs) -> ExitCode {
+    let v = match load(&a.def) {
+        Ok(v) => v,
+        Err(c) => return c,
+    };
+    let mut pos = match a.fen.as_deref().map_or_else(|| Ok(Position::start(&v)), |f| Position::from_fen(&v, f)) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let t = Instant::now();
+    let nodes = if a.divide && a.depth > 0 {
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        let mut rows: Vec<(String, u64)> =
+            divide(&mut pos, a.depth).into_iter().map(|(m, n)| (move_text(&pos, &m, &legal), n)).collect();
+        rows.sort();
+        for (m, n) in &rows {
+            println!("{m}: {n}");
+        }
+        rows.iter().map(|r| r.1).sum()
+    } else {
+        perft(&mut pos, a.depth)
+    };
+    let secs = t.elapsed().as_secs_f64();
+    println!("nodes {nodes}");
+    eprintln!("time {:.3} s, {:.0} nodes/s", secs, nodes as f64 / secs.max(1e-9));
+    ExitCode::SUCCESS
+}
+
+/// Arguments of `rookery replay`.
+#[derive(clap::Args)]
+pub struct ReplayArgs {
+    /// Definition: a TOML path or a built-in name.
+    def: String,
+    /// Start from this FEN instead of the setup.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Moves in coordinate notation (`e2e4`, `c8c9h`, castling `e1g1` or `e1h1`).
+    moves: Vec<String>,
+}
+
+/// Plays the moves; prints the final FEN and, if the game is over,
+/// `result: 1-0 (checkmate)`.
+pub fn replay_cmd(a: ReplayArgs) -> ExitCode {
+    let v = match load(&a.def) {
+        Ok(v) => v,
+        Err(c) => return c,
+    };
+    let pos = match a.fen.as_deref().map_or_else(|| Ok(Position::start(&v)), |f| Position::from_fen(&v, f)) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut game = Game::new(pos);
+    let mut legal = Vec::new();
+    for (i, text) in a.moves.iter().enumerate() {
+        if let Some(o) = game.outcome() {
+            eprintln!("error: move {} ({text}) comes after the game ended: {o}", i + 1);
+            return ExitCode::from(2);
+        }
+        game.pos.legal_moves(&mut legal);
+        let Some(m) = parse_move(&game.pos, text, &legal) else {
+            let mut all: Vec<String> = legal.iter().map(|m| move_text(&game.pos, m, &legal)).collect();
+            all.sort();
+            eprintln!(
+                "error: move {} ({text}) is not legal in {}\nlegal moves: {}",
+                i + 1,
+                game.pos.fen(),
+                all.join(" ")
+            );
+            return ExitCode::from(2);
+        };
+        game.play(m);
+    }
+    println!("{}", game.pos.fen());
+    if let Some(o) = game.outcome() {
+        println!("result: {o}");
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,210 @@
+//! FEN for any board: ranks from the top, `/` between them, multi-digit
+//! empty counts (`12`), `*` for holes; then side, castling, e.p., clocks.
+
+use std::ops::Range;
+
+use super::Side;
+use crate::board::{Cell, Grid};
+
+/// A FEN read against a board, before the variant's rules give it meaning
+/// (the raw "setup"; `Position::from_fen` validates the rest).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// (kind, side) per cell.
+    pub cells: Vec<Option<(u8, Side)>>,
+    /// Side to move.
+    pub side: Side,
+    /// Castling field as written (`KQkq`, `-`).
+    pub castling: String,
+    /// En-passant square.
+    pub ep: Option<Cell>,
+    /// Halfmove clock.
+    pub halfmove: u32,
+    /// Move number.
+    pub fullmove: u32,
+}
+
+/// Problems as (byte range in the FEN, message).
+pub type FenErrors = Vec<(Range<usize>, String)>;
+
+/// Reads a FEN; `kind_of` maps a piece letter (either case) to its kind.
+/// Returns every problem found.
+pub fn parse_placement(grid: &Grid, kind_of: &dyn Fn(char) -> Option<u8>, fen: &str) -> Result<Placement, FenErrors> {
+    let mut errs: FenErrors = Vec::new();
+    let mut cells = vec![None; grid.len()];
+    // Field boundaries with their offsets.
+    let mut fields: Vec<(usize, &str)> = Vec::new();
+    let mut pos = 0;
+    for part in fen.split(' ') {
+        if !part.is_empty() {
+            fields.push((pos, part));
+        }
+        pos += part.len() + 1;
+    }
+    let Some(&(_, board)) = fields.first() else {
+        return Err(vec![(0..fen.len().max(1), "empty FEN".into())]);
+    };
+    let rows: Vec<&str> = board.split('/').collect();
+    if rows.len() != grid.ranks() as usize {
+        errs.push((0..board.len(), format!("{} ranks given, the board has {}", rows.len(), grid.ranks())));
+    }
+    let mut off = 0;
+    for (i, row) in rows.iter().enumerate() {
+        let y = grid.ranks() as i64 - 1 - i as i64;
+        let mut x: i64 = 0;
+        let bytes = row.as_bytes();
+        let mut j = 0;
+        let mut over_reported = false;
+        while j < bytes.len() {
+            let at = off + j;
+            let c = bytes[j] as char;
+            if c.is_ascii_digit() {
+                let mut k = j;
+                while k < bytes.len() && bytes[k].is_ascii_digit() {
+                    k += 1;
+                }
+                let n: i64 = row[j..k].parse().unwrap_or(i64::MAX / 4);
+                for dx in 0..n.min(64) {
+                    if y >= 0 && grid.is_hole((x + dx) as u32, y as u32) && x + dx < grid.files() as i64 {
+                        errs.push((
+                            at..off + k,
+                            format!("{} is a hole: write `*` for it, not an empty square", label(x + dx, y)),
+                        ));
+                        break;
+                    }
+                }
+                x += n;
+                j = k;
+            } else if c == '*' {
+                if y >= 0 && x < grid.files() as i64 && grid.at(x as i32, y as i32).is_some() {
+                    errs.push((
+                        at..at + 1,
+                        format!("`*` marks {} as a hole, but it is not one of the board's holes", label(x, y)),
+                    ));
+                }
+                x += 1;
+                j += 1;
+            } else if c.is_ascii_alphabetic() {
+                match kind_of(c) {
+                    None => errs.push((at..at + 1, format!("unknown piece letter '{c}'"))),
+                    Some(kind) => {
+                        if y >= 0 && x < grid.files() as i64 {
+                            match grid.at(x as i32, y as i32) {
+                                Some(cell) => {
+                                    cells[cell as usize] = Some((kind, if c.is_ascii_uppercase() { 0 } else { 1 }))
+                                }
+                                None => {
+                                    errs.push((at..at + 1, format!("piece '{c}' stands on the hole {}", label(x, y))))
+                                }
+                            }
+                        }
+                    }
+                }
+                x += 1;
+                j += 1;
+            } else {
+                errs.push((at..at + 1, format!("unexpected character '{c}' in the placement")));
+                j += 1;
+            }
+            if x > grid.files() as i64 && !over_reported {
+                over_reported = true;
+                errs.push((off..off + row.len(), format!("rank {} has more than {} squares", y + 1, grid.files())));
+            }
+        }
+        if x < grid.files() as i64 {
+            errs.push((
+                off..off + row.len().max(1),
+                format!("rank {} has {x} squares, the board has {} files", y + 1, grid.files()),
+            ));
+        }
+        off += row.len() + 1;
+    }
+    let side = match fields.get(1) {
+        None => 0,
+        Some((_, "w")) => 0,
+        Some((_, "b")) => 1,
+        Some(&(o, s)) => {
+            errs.push((o..o + s.len(), format!("side to move must be `w` or `b`, not {s:?}")));
+            0
+        }
+    };
+    let castling = match fields.get(2) {
+        None => "-".to_string(),
+        Some(&(o, s)) => {
+            if s != "-" && !s.chars().all(|c| "KQkq".contains(c) || c.is_ascii_alphabetic()) {
+                errs.push((o..o + s.len(), format!("castling field {s:?} must be `-` or letters like KQkq")));
+            }
+            s.to_string()
+        }
+    };
+    let ep = match fields.get(3) {
+        None | Some((_, "-")) => None,
+        Some(&(o, s)) => match grid.parse(s) {
+            Some(c) => Some(c),
+            None => {
+                errs.push((o..o + s.len(), format!("en-passant field {s:?} is not a cell of the board")));
+                None
+            }
+        },
+    };
+    let mut num = |i: usize, default: u32, what: &str| match fields.get(i) {
+        None => default,
+        Some(&(o, s)) => s.parse().unwrap_or_else(|_| {
+            errs.push((o..o + s.len(), format!("{what} {s:?} is not a number")));
+            default
+        }),
+    };
+    let halfmove = num(4, 0, "halfmove clock");
+    let fullmove = num(5, 1, "move number");
+    if let Some(&(o, s)) = fields.get(6) {
+        errs.push((o..o + s.len(), "unexpected extra field in the FEN".to_string()));
+    }
+    if errs.is_empty() {
+        Ok(Placement { cells, side, castling, ep, halfmove, fullmove })
+    } else {
+        Err(errs)
+    }
+}
+
+fn label(x: i64, y: i64) -> String {
+    if x < 0 || y < 0 {
+        return "?".into();
+    }
+    crate::board::square_label(x as u32, y as u32)
+}
+
+/// Writes the placement part of a FEN.
+pub fn write_placement(grid: &Grid, letter: &dyn Fn(Cell) -> Option<char>) -> String {
+    let mut out = String::new();
+    for y in (0..grid.ranks() as i32).rev() {
+        let mut empty = 0;
+        for x in 0..grid.files() as i32 {
+            match grid.at(x, y) {
+                None => {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push('*');
+                }
+                Some(c) => match letter(c) {
+                    None => empty += 1,
+                    Some(l) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        out.push(l);
+                    }
+                },
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if y > 0 {
+            out.push('/');
+        }
+    }
+    out
+}

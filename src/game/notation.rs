@@ -1,0 +1,38 @@
+//! Coordinate notation: `e2e4`, `a10a11`, promotion `c8c9h` (lower-case
+//! letter of the piece), castling as the king's move (`e1g1`) — or, where
+//! the king's destination alone is ambiguous (Tigrey: castling and the
+//! King's leap both reach d1), as the king moving onto its partner (`g1a1`),
+//! a form accepted for every castling.
+
+use super::{Move, MoveKind, Position};
+
+/// The coordinate text of `m`; `legal` (the position's legal moves) decides
+/// whether a castling needs the king-onto-partner form.
+pub fn move_text(pos: &Position<'_>, m: &Move, legal: &[Move]) -> String {
+    let v = pos.variant();
+    let g = &v.grid;
+    if m.kind == MoveKind::Castle {
+        let clash = legal.iter().any(|o| o.kind != MoveKind::Castle && o.from == m.from && o.to == m.to);
+        let to = if clash { m.extra } else { m.to };
+        return format!("{}{}", g.label(m.from), g.label(to));
+    }
+    let mut s = format!("{}{}", g.label(m.from), g.label(m.to));
+    if m.promo != 0 {
+        s.push(v.pieces[m.promo as usize - 1].letter.to_ascii_lowercase());
+    }
+    s
+}
+
+/// Finds the legal move written `text`.
+pub fn parse_move(pos: &Position<'_>, text: &str, legal: &[Move]) -> Option<Move> {
+    let g = &pos.variant().grid;
+    for m in legal {
+        if move_text(pos, m, legal) == text {
+            return Some(*m);
+        }
+        if m.kind == MoveKind::Castle && format!("{}{}", g.label(m.from), g.label(m.extra)) == text {
+            return Some(*m);
+        }
+    }
+    None
+}

@@ -1,0 +1,112 @@
+//! How a game ends: checkmate, stalemate (with the variant's value), bare
+//! king (with counter-baring), the n-move rule and n-fold repetition.
+
+use std::fmt;
+
+use super::{Game, Side};
+use crate::variant::EndValue;
+
+/// Why the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The side to move is in check and has no legal move.
+    Checkmate,
+    /// The side to move is not in check and has no legal move.
+    Stalemate,
+    /// A side has nothing left but royal pieces.
+    BareKing,
+    /// n moves by each side without capture or pawn move.
+    MoveRule(u32),
+    /// The same position n times.
+    Repetition(u32),
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::Checkmate => f.write_str("checkmate"),
+            Reason::Stalemate => f.write_str("stalemate"),
+            Reason::BareKing => f.write_str("bare king"),
+            Reason::MoveRule(n) => write!(f, "{n}-move rule"),
+            Reason::Repetition(3) => f.write_str("threefold repetition"),
+            Reason::Repetition(n) => write!(f, "{n}-fold repetition"),
+        }
+    }
+}
+
+/// A finished game's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Side>,
+    /// Why.
+    pub reason: Reason,
+}
+
+impl Outcome {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub fn score(&self) -> &'static str {
+        match self.winner {
+            Some(0) => "1-0",
+            Some(_) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// `1-0 (checkmate)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.score(), self.reason)
+    }
+}
+
+impl Game<'_> {
+    /// The result if the game is over in the current position.
+    pub fn outcome(&mut self) -> Option<Outcome> {
+        let v = self.pos.variant();
+        let stm = self.pos.side();
+        let mut moves = Vec::new();
+        self.pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            if self.pos.in_check() {
+                return Some(Outcome { winner: Some(stm ^ 1), reason: Reason::Checkmate });
+            }
+            let winner = match v.rules.stalemate {
+                EndValue::Loss => Some(stm ^ 1),
+                EndValue::Win => Some(stm),
+                EndValue::Draw => None,
+            };
+            return Some(Outcome { winner, reason: Reason::Stalemate });
+        }
+        if v.rules.bare_king {
+            let bare = |s: Side| self.pos.non_royal_count(s) == 0 && self.pos.royal_count(s) > 0;
+            let (me, them) = (bare(stm), bare(stm ^ 1));
+            let r = Reason::BareKing;
+            if me && them {
+                return Some(Outcome { winner: None, reason: r });
+            }
+            if them {
+                // The opponent was bared and has had its one move without
+                // baring us (or there is no counter-baring at all).
+                return Some(Outcome { winner: Some(stm), reason: r });
+            }
+            if me && !v.rules.counter_baring {
+                return Some(Outcome { winner: Some(stm ^ 1), reason: r });
+            }
+        }
+        let n = v.rules.move_rule;
+        if n > 0 && self.pos.halfmove() >= 2 * n {
+            return Some(Outcome { winner: None, reason: Reason::MoveRule(n) });
+        }
+        let rep = v.rules.repetition;
+        if rep > 0 {
+            let key = self.pos.key();
+            let count = self.keys.iter().filter(|&&k| k == key).count() as u32;
+            if count >= rep {
+                return Some(Outcome { winner: None, reason: Reason::Repetition(rep) });
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,25 @@
+//! Definitions embedded in the binary, so built-in names work anywhere.
+
+/// (name, TOML text) of every built-in definition.
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("chess", include_str!("../../definitions/chess.toml")),
+    ("capablanca", include_str!("../../definitions/capablanca.toml")),
+    ("tcb", include_str!("../../definitions/tcb.toml")),
+    ("wild-tamerlane", include_str!("../../definitions/wild-tamerlane.toml")),
+    ("tigrey", include_str!("../../definitions/tigrey.toml")),
+];
+
+/// The text of a built-in definition.
+pub fn text(name: &str) -> Option<&'static str> {
+    BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+}
+
+/// Where a definition came from and its text: a file path if one exists,
+/// else a built-in name. `None` when it is neither.
+pub fn resolve(def: &str) -> Option<(String, String)> {
+    let path = std::path::Path::new(def);
+    if path.is_file() {
+        return std::fs::read_to_string(path).ok().map(|t| (def.to_string(), t));
+    }
+    text(def).map(|t| (format!("<built-in {def}>"), t.to_string()))
+}

@@ -1,0 +1,313 @@
+//! Spec → Variant: every check, every error with its location, then compile.
+
+use std::ops::Range;
+
+use super::diagnostics::Diagnostic;
+use super::spec::{self, BetzaText, Spanned, VariantSpec};
+use super::{EndValue, PieceDef, Rules, Variant, Zone};
+use crate::betza;
+use crate::board::{parse_square, Grid};
+
+/// A definition that could not be loaded: all its problems.
+#[derive(Debug)]
+pub struct LoadError {
+    /// Errors (and warnings) found, in file order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Loads a definition from its TOML text. On success also returns the
+/// warnings.
+pub fn load_str(text: &str) -> Result<(Variant, Vec<Diagnostic>), LoadError> {
+    let (spec, mut diags) = match spec::read(text) {
+        Ok(x) => x,
+        Err(d) => return Err(LoadError { diagnostics: vec![d] }),
+    };
+    let v = validate(&spec, &mut diags);
+    diags.sort_by_key(|d| (d.span.start, d.span.end));
+    match v {
+        Some(v) if diags.iter().all(|d| d.severity == super::Severity::Warning) => Ok((v, diags)),
+        _ => Err(LoadError { diagnostics: diags }),
+    }
+}
+
+fn betza_errors(b: &BetzaText, errs: Vec<betza::BetzaError>, out: &mut Vec<Diagnostic>, what: &str) {
+    for e in errs {
+        let span = match b.content_start {
+            Some(s) => s + e.start..s + e.end.max(e.start + 1).min(b.text.len().max(e.start + 1)),
+            None => b.span.clone(),
+        };
+        out.push(Diagnostic::error(span, format!("{what}: {}", e.message)));
+    }
+}
+
+fn text_offset(s: &Spanned<String>, text_len: usize) -> Option<usize> {
+    // Strings without escapes: the content starts right after the quote.
+    let start = s.span.start + 1;
+    (s.span.end >= start + text_len).then_some(start)
+}
+
+fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
+    let mut ok = true;
+    if let Some(n) = &spec.name {
+        if n.value.is_empty() || !n.value.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
+            d.push(Diagnostic::error(
+                n.span.clone(),
+                format!("`variant.name` {:?} must be lowercase letters, digits and hyphens", n.value),
+            ));
+        }
+    }
+    // Board.
+    let size = |s: &Option<Spanned<i64>>, what: &str, d: &mut Vec<Diagnostic>| -> Option<u32> {
+        let s = s.as_ref()?;
+        if (1..=32).contains(&s.value) {
+            Some(s.value as u32)
+        } else {
+            d.push(Diagnostic::error(
+                s.span.clone(),
+                format!("`board.{what}` is {}; it must be between 1 and 32", s.value),
+            ));
+            None
+        }
+    };
+    let files = size(&spec.files, "files", d);
+    let ranks = size(&spec.ranks, "ranks", d);
+    let mut holes = Vec::new();
+    if let (Some(f), Some(r)) = (files, ranks) {
+        for h in &spec.holes {
+            match parse_square(&h.value) {
+                None => d.push(Diagnostic::error(
+                    h.span.clone(),
+                    format!("{:?} is not a square name (like e4 or a10)", h.value),
+                )),
+                Some((x, y)) if x >= f || y >= r => {
+                    d.push(Diagnostic::error(h.span.clone(), format!("hole {} is off the {f}x{r} board", h.value)))
+                }
+                Some(sq) if holes.contains(&sq) => {
+                    d.push(Diagnostic::error(h.span.clone(), format!("hole {} is listed twice", h.value)))
+                }
+                Some(sq) => holes.push(sq),
+            }
+        }
+    }
+    let grid = match (files, ranks) {
+        (Some(f), Some(r)) => Some(Grid::new(f, r, &holes)),
+        _ => None,
+    };
+
+    // Pieces.
+    let mut pieces = Vec::new();
+    let mut letters: Vec<(char, Range<usize>)> = Vec::new();
+    for p in &spec.pieces {
+        if p.id.value.is_empty()
+            || !p.id.value.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        {
+            d.push(Diagnostic::error(
+                p.id.span.clone(),
+                format!("piece id {:?} must be lowercase letters, digits and hyphens", p.id.value),
+            ));
+        }
+        let mut letter = None;
+        if let Some(l) = &p.letter {
+            let mut cs = l.value.chars();
+            match (cs.next(), cs.next()) {
+                (Some(c), None) if c.is_ascii_uppercase() => {
+                    if let Some((_, first)) = letters.iter().find(|(x, _)| *x == c) {
+                        let at = first.clone();
+                        d.push(Diagnostic::error(
+                            l.span.clone(),
+                            format!("letter {c} is already used by another piece (at byte {})", at.start),
+                        ));
+                    } else {
+                        letters.push((c, l.span.clone()));
+                        letter = Some(c);
+                    }
+                }
+                _ => d.push(Diagnostic::error(
+                    l.span.clone(),
+                    format!("`letter` must be one upper-case ASCII letter, not {:?}", l.value),
+                )),
+            }
+        }
+        let check_betza = |b: &Option<BetzaText>, what: &str, d: &mut Vec<Diagnostic>| -> bool {
+            let Some(b) = b else { return false };
+            match betza::compile_paths(&b.text) {
+                Ok(_) => true,
+                Err(errs) => {
+                    betza_errors(b, errs, d, &format!("in the Betza of `{}`{what}", p.id.value));
+                    false
+                }
+            }
+        };
+        let good = check_betza(&p.betza, "", d);
+        let good_black = p.betza_black.is_none() || check_betza(&p.betza_black, " (betza-black)", d);
+        let mut specials = Vec::new();
+        for s in &p.special {
+            if let Some(w) = &s.when {
+                if w.value != "not-in-check" {
+                    d.push(Diagnostic::error(
+                        w.span.clone(),
+                        format!("unknown condition {:?}; the only one is \"not-in-check\"", w.value),
+                    ));
+                }
+            }
+            if check_betza(&s.betza, " (special move)", d) {
+                let name = s.name.as_ref().map_or_else(|| "special move".to_string(), |n| n.value.clone());
+                specials.push((name, s.betza.as_ref().expect("checked").text.clone()));
+            }
+        }
+        if let (Some(letter), true, true) = (letter, good, good_black) {
+            pieces.push(PieceDef {
+                id: p.id.value.clone(),
+                name: p.name.as_ref().map_or_else(|| p.id.value.clone(), |n| n.value.clone()),
+                letter,
+                betza: p.betza.as_ref().expect("good").text.clone(),
+                betza_black: p.betza_black.as_ref().map(|b| b.text.clone()),
+                royal: p.royal,
+                pawn: p.pawn,
+                image: p.image.as_ref().map(|i| i.value.clone()),
+                specials,
+            });
+        } else {
+            ok = false;
+        }
+    }
+    if !spec.pieces.is_empty() && !spec.pieces.iter().any(|p| p.royal) {
+        d.push(Diagnostic::warning(
+            spec.pieces_span.clone(),
+            "no piece is royal: there is no check, checkmate or stalemate; the game ends only by the draw rules or bare king",
+        ));
+    }
+    let letter_known = |c: char| letters.iter().any(|(x, _)| *x == c.to_ascii_uppercase());
+
+    // Setup.
+    if let (Some(fen), Some(g)) = (&spec.fen, &grid) {
+        let lookup = |c: char| if letter_known(c) { Some(0u8) } else { None };
+        if let Err(errs) = crate::game::fen::parse_placement(g, &lookup, &fen.value) {
+            let base = text_offset(fen, fen.value.len());
+            for (r, msg) in errs {
+                let span = base.map_or(fen.span.clone(), |b| b + r.start..b + r.end);
+                d.push(Diagnostic::error(span, format!("setup FEN: {msg}")));
+            }
+        }
+    }
+
+    // Promotion.
+    let mut zones = Vec::new();
+    for z in &spec.zones {
+        let mut zone = Zone { ranks: [Vec::new(), Vec::new()], choices: Vec::new(), mandatory: z.mandatory };
+        for (side, list) in [(0, &z.white), (1, &z.black)] {
+            for r in list {
+                match ranks {
+                    Some(n) if r.value >= 1 && r.value <= n as i64 => zone.ranks[side].push(r.value as u32 - 1),
+                    Some(n) => d.push(Diagnostic::error(
+                        r.span.clone(),
+                        format!("promotion rank {} is off the board (ranks 1..{n})", r.value),
+                    )),
+                    None => {}
+                }
+            }
+        }
+        if z.white.is_empty() && z.black.is_empty() {
+            d.push(Diagnostic::error(z.span.clone(), "a promotion zone needs ranks for at least one side"));
+        }
+        for c in &z.choices {
+            let mut cs = c.value.chars();
+            match (cs.next(), cs.next()) {
+                (Some(ch), None) if letter_known(ch) && ch.is_ascii_uppercase() => {
+                    let kind = letters.iter().position(|(x, _)| *x == ch).expect("known") as u8;
+                    if spec.pieces.get(kind as usize).is_some_and(|p| p.royal) {
+                        d.push(Diagnostic::error(
+                            c.span.clone(),
+                            format!("promotion to the royal piece {ch} is not allowed"),
+                        ));
+                    }
+                    zone.choices.push(kind);
+                }
+                _ => d.push(Diagnostic::error(
+                    c.span.clone(),
+                    format!("promotion choice {:?} is not the letter of a defined piece", c.value),
+                )),
+            }
+        }
+        if z.choices.is_empty() {
+            d.push(Diagnostic::error(z.span.clone(), "a promotion zone needs at least one choice"));
+        }
+        zones.push(zone);
+    }
+
+    // Rules.
+    let stalemate = match &spec.stalemate {
+        None => EndValue::Draw,
+        Some(s) => match s.value.as_str() {
+            "draw" => EndValue::Draw,
+            "loss" => EndValue::Loss,
+            "win" => EndValue::Win,
+            other => {
+                d.push(Diagnostic::error(
+                    s.span.clone(),
+                    format!("`rules.stalemate` is {other:?}; use \"draw\", \"loss\" or \"win\""),
+                ));
+                EndValue::Draw
+            }
+        },
+    };
+    let bare_king = match &spec.bare_king {
+        None => false,
+        Some(s) => match s.value.as_str() {
+            "none" => false,
+            "loss" => true,
+            other => {
+                d.push(Diagnostic::error(
+                    s.span.clone(),
+                    format!("`rules.bare-king` is {other:?}; use \"none\" or \"loss\""),
+                ));
+                false
+            }
+        },
+    };
+    let count = |s: &Option<Spanned<i64>>, what: &str, default: u32, d: &mut Vec<Diagnostic>| -> u32 {
+        match s {
+            None => default,
+            Some(s) if (0..=100_000).contains(&s.value) => s.value as u32,
+            Some(s) => {
+                d.push(Diagnostic::error(
+                    s.span.clone(),
+                    format!("`rules.{what}` is {}; it must be 0 or more", s.value),
+                ));
+                default
+            }
+        }
+    };
+    let move_rule = count(&spec.move_rule, "move-rule", 50, d);
+    let repetition = count(&spec.repetition, "repetition", 3, d);
+    if let Some(r) = &spec.repetition {
+        if r.value == 1 {
+            d.push(Diagnostic::error(
+                r.span.clone(),
+                "`rules.repetition` = 1 would end every game at once; use 0 for none",
+            ));
+        }
+    }
+
+    if !ok || d.iter().any(|x| x.severity == super::Severity::Error) {
+        return None;
+    }
+    let grid = grid?;
+    let tables = super::tables::MoveTables::build(&grid, &pieces, &zones);
+    Some(Variant {
+        name: spec.name.as_ref()?.value.clone(),
+        title: spec.title.as_ref()?.value.clone(),
+        author: spec.author.as_ref()?.value.clone(),
+        year: spec.year.as_ref().map(|y| y.value),
+        rules_url: spec.rules_url.as_ref()?.value.clone(),
+        description: spec.description.as_ref().map(|s| s.value.clone()),
+        reconstructed: spec.reconstructed.as_ref().map(|s| s.value.clone()),
+        grid,
+        a1_light: spec.a1_light,
+        pieces,
+        setup_fen: spec.fen.as_ref()?.value.clone(),
+        zones,
+        rules: Rules { stalemate, bare_king, counter_baring: spec.counter_baring, move_rule, repetition },
+        tables,
+    })
+}

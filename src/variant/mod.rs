@@ -1,0 +1,120 @@
+//! Variant definitions: the TOML schema ([`spec`]), loading and validation
+//! ([`load`]) into an immutable, compiled [`Variant`], and diagnostics.
+
+pub mod builtin;
+pub mod diagnostics;
+mod load;
+pub mod spec;
+mod tables;
+
+pub use diagnostics::{Diagnostic, Severity};
+pub use load::{load_str, LoadError};
+pub use tables::{AttackEntry, MoveTables, ProgRef};
+
+use crate::board::Grid;
+
+/// Result for the stalemated side (or any other game-end value).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndValue {
+    /// The side loses.
+    Loss,
+    /// Drawn.
+    Draw,
+    /// The side wins.
+    Win,
+}
+
+/// A piece kind as defined.
+#[derive(Clone, Debug)]
+pub struct PieceDef {
+    /// The table key (`dragon-horse`).
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// FEN letter (upper case).
+    pub letter: char,
+    /// White's moves.
+    pub betza: String,
+    /// Black's moves, when not White's turned around.
+    pub betza_black: Option<String>,
+    /// A king.
+    pub royal: bool,
+    /// Promotes; resets the n-move counter.
+    pub pawn: bool,
+    /// Picture hint.
+    pub image: Option<String>,
+    /// Conditional extra moves: (name, Betza).
+    pub specials: Vec<(String, String)>,
+}
+
+/// A promotion zone.
+#[derive(Clone, Debug)]
+pub struct Zone {
+    /// Ranks (0-based) for White and Black.
+    pub ranks: [Vec<u32>; 2],
+    /// Piece kinds one may promote to.
+    pub choices: Vec<u8>,
+    /// The pawn must promote.
+    pub mandatory: bool,
+}
+
+/// Game-end and draw rules.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    /// Result for the stalemated side.
+    pub stalemate: EndValue,
+    /// A side with only royal pieces left loses.
+    pub bare_king: bool,
+    /// … unless it bares the opponent on its next move (draw).
+    pub counter_baring: bool,
+    /// n-move rule in full moves (0 = none).
+    pub move_rule: u32,
+    /// n-fold repetition (0 = none).
+    pub repetition: u32,
+}
+
+/// A validated, compiled variant. Immutable; positions borrow it.
+#[derive(Debug)]
+pub struct Variant {
+    /// `variant.name`.
+    pub name: String,
+    /// Display title.
+    pub title: String,
+    /// Inventor.
+    pub author: String,
+    /// Year, if given.
+    pub year: Option<i64>,
+    /// Rules page.
+    pub rules_url: String,
+    /// Description, if given.
+    pub description: Option<String>,
+    /// Why the setup is a reconstruction, if it is one.
+    pub reconstructed: Option<String>,
+    /// The board.
+    pub grid: Grid,
+    /// a1 is a light square.
+    pub a1_light: bool,
+    /// Piece kinds; a kind is its index here.
+    pub pieces: Vec<PieceDef>,
+    /// Start position.
+    pub setup_fen: String,
+    /// Promotion zones.
+    pub zones: Vec<Zone>,
+    /// Game-end rules.
+    pub rules: Rules,
+    /// Compiled move programs and attack tables.
+    pub tables: MoveTables,
+}
+
+impl Variant {
+    /// The kind with FEN letter `c` (either case).
+    pub fn kind_of_letter(&self, c: char) -> Option<u8> {
+        let up = c.to_ascii_uppercase();
+        self.pieces.iter().position(|p| p.letter == up).map(|k| k as u8)
+    }
+
+    /// Whether any kind is royal.
+    pub fn has_royal(&self) -> bool {
+        self.pieces.iter().any(|p| p.royal)
+    }
+}

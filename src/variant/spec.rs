@@ -1,0 +1,581 @@
+//! The TOML schema of a variant definition, as written (raw, unvalidated).
+//!
+//! [`KEYS`] documents every key; the reader rejects keys it does not list and
+//! the reference in `docs/toml-reference.md` is generated from it, so the
+//! documentation cannot drift from what the loader accepts.
+
+use std::ops::Range;
+
+use toml_edit::{ImDocument, Item, Table, Value};
+
+use super::diagnostics::Diagnostic;
+
+/// A value with the byte range it came from in the TOML text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spanned<T> {
+    /// The value.
+    pub value: T,
+    /// Where it stands in the file.
+    pub span: Range<usize>,
+}
+
+/// One documented key of the schema.
+#[derive(Clone, Copy, Debug)]
+pub struct KeyDoc {
+    /// Dotted path; `*` stands for a piece id, `[]` for an array element.
+    pub path: &'static str,
+    /// TOML type and constraints.
+    pub ty: &'static str,
+    /// Required or optional with its default.
+    pub need: &'static str,
+    /// What it means.
+    pub doc: &'static str,
+}
+
+/// Every key a definition may use.
+pub const KEYS: &[KeyDoc] = &[
+    KeyDoc { path: "variant.name", ty: "string, lowercase letters, digits and hyphens", need: "required", doc: "Identifier of the game; the built-in name of a file in `definitions/`." },
+    KeyDoc { path: "variant.title", ty: "string", need: "required", doc: "Display title." },
+    KeyDoc { path: "variant.author", ty: "string", need: "required", doc: "The game's inventor(s)." },
+    KeyDoc { path: "variant.year", ty: "integer", need: "optional", doc: "Year of invention." },
+    KeyDoc { path: "variant.rules-url", ty: "string", need: "required", doc: "Address of the rules page." },
+    KeyDoc { path: "variant.description", ty: "string", need: "optional", doc: "One paragraph about the game." },
+    KeyDoc { path: "board.files", ty: "integer 1..=32", need: "required", doc: "Number of files (columns), lettered a, b, … from White's left." },
+    KeyDoc { path: "board.ranks", ty: "integer 1..=32", need: "required", doc: "Number of ranks (rows), numbered from 1 on White's side." },
+    KeyDoc { path: "board.holes", ty: "array of square names", need: "optional, default []", doc: "Squares that are not part of the board: nothing can stand on, land on or slide through them; leaps pass over them. The setup FEN marks them `*`." },
+    KeyDoc { path: "board.a1-light", ty: "boolean", need: "optional, default false", doc: "Colour a1 light (false: dark, as in chess). Only pictures use it." },
+    KeyDoc { path: "pieces.*", ty: "table", need: "at least one", doc: "One table per piece kind; the key is the piece id (lowercase, digits, hyphens). Their order is the display order." },
+    KeyDoc { path: "pieces.*.name", ty: "string", need: "optional, default the id", doc: "Display name." },
+    KeyDoc { path: "pieces.*.letter", ty: "one upper-case ASCII letter", need: "required", doc: "FEN letter: White uses it, Black its lower case. Unique." },
+    KeyDoc { path: "pieces.*.betza", ty: "XBetza string", need: "required", doc: "The piece's moves for White; Black's are the same turned by 180°. Castling is the `O` atom (`KisO2`)." },
+    KeyDoc { path: "pieces.*.betza-black", ty: "XBetza string", need: "optional", doc: "Black's moves when they are not White's turned by 180° (given as seen by Black, i.e. also turned)." },
+    KeyDoc { path: "pieces.*.royal", ty: "boolean", need: "optional, default false", doc: "A king: it must not be left in check; checkmate and stalemate are judged by it; castling needs it unchecked on its path." },
+    KeyDoc { path: "pieces.*.pawn", ty: "boolean", need: "optional, default false", doc: "Promotes in the promotion zones and resets the n-move counter when it moves. A straight non-capturing move of two or more squares leaves en-passant squares behind (if some piece has an `e` move)." },
+    KeyDoc { path: "pieces.*.image", ty: "string", need: "optional", doc: "Picture hint for exporters (e.g. an Alfaerie image name)." },
+    KeyDoc { path: "pieces.*.special", ty: "array of tables", need: "optional", doc: "Extra moves allowed only under a condition (e.g. Tigrey's King's leap)." },
+    KeyDoc { path: "pieces.*.special[].name", ty: "string", need: "optional", doc: "Name of the special move." },
+    KeyDoc { path: "pieces.*.special[].betza", ty: "XBetza string", need: "required", doc: "The extra moves." },
+    KeyDoc { path: "pieces.*.special[].when", ty: "\"not-in-check\"", need: "required", doc: "The condition: the mover's side is not in check." },
+    KeyDoc { path: "setup.fen", ty: "FEN string", need: "required", doc: "Start position: ranks from the top, `/` between them, letters for pieces, numbers (any size) for runs of empty squares, `*` for holes; then side to move, castling rights (KQkq or -), en-passant square, halfmove clock, move number." },
+    KeyDoc { path: "setup.reconstructed", ty: "string", need: "optional", doc: "Present when the setup is not the author's: says what was reconstructed and why." },
+    KeyDoc { path: "promotion.zones", ty: "array of tables", need: "optional", doc: "Promotion zones. A piece with `pawn = true` that ends a move in a zone promotes to one of the zone's choices." },
+    KeyDoc { path: "promotion.zones[].ranks", ty: "table { white = [ranks], black = [ranks] }", need: "required", doc: "The zone's ranks for each side, numbered from 1 on White's side." },
+    KeyDoc { path: "promotion.zones[].choices", ty: "array of piece letters", need: "required", doc: "Pieces a pawn may promote to in this zone." },
+    KeyDoc { path: "promotion.zones[].mandatory", ty: "boolean", need: "optional, default true", doc: "false: the pawn may also stay a pawn." },
+    KeyDoc { path: "rules.stalemate", ty: "\"draw\" | \"loss\" | \"win\"", need: "optional, default \"draw\"", doc: "Result for the stalemated side." },
+    KeyDoc { path: "rules.bare-king", ty: "\"none\" | \"loss\"", need: "optional, default \"none\"", doc: "A side left with nothing but royal pieces loses." },
+    KeyDoc { path: "rules.counter-baring", ty: "boolean", need: "optional, default false", doc: "With `bare-king = \"loss\"`: the bared side gets one more move, and if it bares the opponent too the game is drawn (H. G. Muller's `baring=0`)." },
+    KeyDoc { path: "rules.move-rule", ty: "integer >= 0", need: "optional, default 50", doc: "Draw after this many moves by each side without a capture or pawn move (0: no such rule)." },
+    KeyDoc { path: "rules.repetition", ty: "integer >= 0", need: "optional, default 3", doc: "Draw when the same position occurs this many times (0: no such rule)." },
+];
+
+/// A definition as written.
+#[derive(Clone, Debug, Default)]
+pub struct VariantSpec {
+    /// `variant.name`.
+    pub name: Option<Spanned<String>>,
+    /// `variant.title`.
+    pub title: Option<Spanned<String>>,
+    /// `variant.author`.
+    pub author: Option<Spanned<String>>,
+    /// `variant.year`.
+    pub year: Option<Spanned<i64>>,
+    /// `variant.rules-url`.
+    pub rules_url: Option<Spanned<String>>,
+    /// `variant.description`.
+    pub description: Option<Spanned<String>>,
+    /// `board.files`.
+    pub files: Option<Spanned<i64>>,
+    /// `board.ranks`.
+    pub ranks: Option<Spanned<i64>>,
+    /// `board.holes`.
+    pub holes: Vec<Spanned<String>>,
+    /// `board.a1-light`.
+    pub a1_light: bool,
+    /// `pieces.*`.
+    pub pieces: Vec<PieceSpec>,
+    /// Span of the `[pieces]` table header (or the file start).
+    pub pieces_span: Range<usize>,
+    /// `setup.fen`.
+    pub fen: Option<Spanned<String>>,
+    /// `setup.reconstructed`.
+    pub reconstructed: Option<Spanned<String>>,
+    /// `promotion.zones`.
+    pub zones: Vec<ZoneSpec>,
+    /// `rules.stalemate`.
+    pub stalemate: Option<Spanned<String>>,
+    /// `rules.bare-king`.
+    pub bare_king: Option<Spanned<String>>,
+    /// `rules.counter-baring`.
+    pub counter_baring: bool,
+    /// `rules.move-rule`.
+    pub move_rule: Option<Spanned<i64>>,
+    /// `rules.repetition`.
+    pub repetition: Option<Spanned<i64>>,
+}
+
+/// `pieces.<id>`.
+#[derive(Clone, Debug)]
+pub struct PieceSpec {
+    /// The table key.
+    pub id: Spanned<String>,
+    /// `name`.
+    pub name: Option<Spanned<String>>,
+    /// `letter`.
+    pub letter: Option<Spanned<String>>,
+    /// `betza`, with the byte offset of the string's first character.
+    pub betza: Option<BetzaText>,
+    /// `betza-black`.
+    pub betza_black: Option<BetzaText>,
+    /// `royal`.
+    pub royal: bool,
+    /// `pawn`.
+    pub pawn: bool,
+    /// `image`.
+    pub image: Option<Spanned<String>>,
+    /// `special`.
+    pub special: Vec<SpecialSpec>,
+}
+
+/// A Betza string and where its text starts in the file, so that errors
+/// inside it get the right column.
+#[derive(Clone, Debug)]
+pub struct BetzaText {
+    /// The string.
+    pub text: String,
+    /// The whole TOML value (with quotes).
+    pub span: Range<usize>,
+    /// Byte offset of the first character of `text` in the file, when the
+    /// value is a plain string whose text appears verbatim.
+    pub content_start: Option<usize>,
+}
+
+/// `pieces.<id>.special[]`.
+#[derive(Clone, Debug)]
+pub struct SpecialSpec {
+    /// `name`.
+    pub name: Option<Spanned<String>>,
+    /// `betza`.
+    pub betza: Option<BetzaText>,
+    /// `when`.
+    pub when: Option<Spanned<String>>,
+    /// The table.
+    pub span: Range<usize>,
+}
+
+/// `promotion.zones[]`.
+#[derive(Clone, Debug)]
+pub struct ZoneSpec {
+    /// `ranks.white`.
+    pub white: Vec<Spanned<i64>>,
+    /// `ranks.black`.
+    pub black: Vec<Spanned<i64>>,
+    /// `choices`.
+    pub choices: Vec<Spanned<String>>,
+    /// `mandatory`.
+    pub mandatory: bool,
+    /// The zone table.
+    pub span: Range<usize>,
+}
+
+/// Reads a definition's TOML text. Structural problems (unknown keys,
+/// missing keys, wrong types) are all returned, each with its location; a
+/// TOML syntax error stops reading.
+pub fn read(text: &str) -> Result<(VariantSpec, Vec<Diagnostic>), Diagnostic> {
+    let doc = ImDocument::parse(text.to_string()).map_err(|e| {
+        let span = e.span().unwrap_or(0..0);
+        Diagnostic::error(span, format!("TOML syntax: {}", e.message().trim()))
+    })?;
+    let mut r = Reader { text, errs: Vec::new() };
+    let spec = r.document(doc.as_table());
+    Ok((spec, r.errs))
+}
+
+struct Reader<'a> {
+    text: &'a str,
+    errs: Vec<Diagnostic>,
+}
+
+fn item_span(i: &Item) -> Range<usize> {
+    match i {
+        Item::Value(v) => v.span(),
+        Item::Table(t) => t.span(),
+        Item::ArrayOfTables(a) => a.span(),
+        Item::None => None,
+    }
+    .unwrap_or(0..0)
+}
+
+fn type_name(i: &Item) -> &'static str {
+    match i {
+        Item::Value(Value::String(_)) => "a string",
+        Item::Value(Value::Integer(_)) => "an integer",
+        Item::Value(Value::Float(_)) => "a float",
+        Item::Value(Value::Boolean(_)) => "a boolean",
+        Item::Value(Value::Datetime(_)) => "a date",
+        Item::Value(Value::Array(_)) => "an array",
+        Item::Value(Value::InlineTable(_)) | Item::Table(_) => "a table",
+        Item::ArrayOfTables(_) => "an array of tables",
+        Item::None => "nothing",
+    }
+}
+
+impl Reader<'_> {
+    fn err(&mut self, span: Range<usize>, msg: impl Into<String>) {
+        self.errs.push(Diagnostic::error(span, msg));
+    }
+
+    /// Checks that `table` has only the keys listed for `prefix`.
+    fn known_keys(&mut self, table: &Table, prefix: &str) {
+        for (k, _) in table.iter() {
+            let path = format!("{prefix}.{k}");
+            if !KEYS.iter().any(|d| {
+                d.path == path || d.path.starts_with(&format!("{path}.")) || d.path.starts_with(&format!("{path}[]"))
+            }) {
+                let span = table.key(k).and_then(|k| k.span()).unwrap_or(0..0);
+                let known: Vec<&str> = KEYS
+                    .iter()
+                    .filter_map(|d| d.path.strip_prefix(&format!("{prefix}.")))
+                    .map(|rest| rest.split(['.', '[']).next().unwrap_or(rest))
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .into_iter()
+                    .collect();
+                self.err(span, format!("unknown key `{k}` in [{prefix}]; known keys: {}", known.join(", ")));
+            }
+        }
+    }
+
+    fn table<'t>(&mut self, parent: &'t Table, key: &str, path: &str) -> Option<&'t Table> {
+        match parent.get(key) {
+            None => None,
+            Some(Item::Table(t)) => Some(t),
+            Some(other) => {
+                self.err(item_span(other), format!("`{path}` must be a table, not {}", type_name(other)));
+                None
+            }
+        }
+    }
+
+    fn inline_or_table(&mut self, parent: &Table, key: &str, path: &str) -> Option<Table> {
+        match parent.get(key) {
+            None => None,
+            Some(Item::Table(t)) => Some(t.clone()),
+            Some(Item::Value(Value::InlineTable(t))) => Some(t.clone().into_table()),
+            Some(other) => {
+                self.err(item_span(other), format!("`{path}` must be a table, not {}", type_name(other)));
+                None
+            }
+        }
+    }
+
+    fn string(
+        &mut self,
+        t: &Table,
+        key: &str,
+        path: &str,
+        required: bool,
+        owner: &Range<usize>,
+    ) -> Option<Spanned<String>> {
+        match t.get(key) {
+            None => {
+                if required {
+                    self.err(owner.clone(), format!("missing required key `{path}`"));
+                }
+                None
+            }
+            Some(Item::Value(Value::String(s))) => {
+                Some(Spanned { value: s.value().clone(), span: s.span().unwrap_or(0..0) })
+            }
+            Some(other) => {
+                self.err(item_span(other), format!("`{path}` must be a string, not {}", type_name(other)));
+                None
+            }
+        }
+    }
+
+    fn int(&mut self, t: &Table, key: &str, path: &str, required: bool, owner: &Range<usize>) -> Option<Spanned<i64>> {
+        match t.get(key) {
+            None => {
+                if required {
+                    self.err(owner.clone(), format!("missing required key `{path}`"));
+                }
+                None
+            }
+            Some(Item::Value(Value::Integer(i))) => Some(Spanned { value: *i.value(), span: i.span().unwrap_or(0..0) }),
+            Some(other) => {
+                self.err(item_span(other), format!("`{path}` must be an integer, not {}", type_name(other)));
+                None
+            }
+        }
+    }
+
+    fn bool(&mut self, t: &Table, key: &str, path: &str, default: bool) -> bool {
+        match t.get(key) {
+            None => default,
+            Some(Item::Value(Value::Boolean(b))) => *b.value(),
+            Some(other) => {
+                self.err(item_span(other), format!("`{path}` must be true or false, not {}", type_name(other)));
+                default
+            }
+        }
+    }
+
+    fn array<T>(
+        &mut self,
+        t: &Table,
+        key: &str,
+        path: &str,
+        mut each: impl FnMut(&mut Self, &Value) -> Option<T>,
+    ) -> Vec<T> {
+        match t.get(key) {
+            None => Vec::new(),
+            Some(Item::Value(Value::Array(a))) => a.iter().filter_map(|v| each(self, v)).collect(),
+            Some(other) => {
+                self.err(item_span(other), format!("`{path}` must be an array, not {}", type_name(other)));
+                Vec::new()
+            }
+        }
+    }
+
+    fn str_elem(&mut self, v: &Value, path: &str) -> Option<Spanned<String>> {
+        match v {
+            Value::String(s) => Some(Spanned { value: s.value().clone(), span: s.span().unwrap_or(0..0) }),
+            other => {
+                self.err(other.span().unwrap_or(0..0), format!("elements of `{path}` must be strings"));
+                None
+            }
+        }
+    }
+
+    fn int_elem(&mut self, v: &Value, path: &str) -> Option<Spanned<i64>> {
+        match v {
+            Value::Integer(i) => Some(Spanned { value: *i.value(), span: i.span().unwrap_or(0..0) }),
+            other => {
+                self.err(other.span().unwrap_or(0..0), format!("elements of `{path}` must be integers"));
+                None
+            }
+        }
+    }
+
+    fn betza(&mut self, t: &Table, key: &str, path: &str, required: bool, owner: &Range<usize>) -> Option<BetzaText> {
+        let s = self.string(t, key, path, required, owner)?;
+        let raw = &self.text[s.span.clone()];
+        let quote = if raw.starts_with("\"\"\"") || raw.starts_with("'''") { 3 } else { 1 };
+        let start = s.span.start + quote;
+        let content_start = self.text.get(start..start + s.value.len()).filter(|t| *t == s.value).map(|_| start);
+        Some(BetzaText { text: s.value, span: s.span, content_start })
+    }
+
+    fn document(&mut self, root: &Table) -> VariantSpec {
+        let mut spec = VariantSpec::default();
+        let whole = 0..0;
+        for (k, item) in root.iter() {
+            if !["variant", "board", "pieces", "setup", "promotion", "rules"].contains(&k) {
+                let span = root.key(k).and_then(|k| k.span()).unwrap_or_else(|| item_span(item));
+                self.err(
+                    span,
+                    format!("unknown table `[{k}]`; known tables: variant, board, pieces, setup, promotion, rules"),
+                );
+            }
+        }
+        match self.table(root, "variant", "variant") {
+            Some(v) => {
+                self.known_keys(v, "variant");
+                let s = v.span().unwrap_or(0..0);
+                spec.name = self.string(v, "name", "variant.name", true, &s);
+                spec.title = self.string(v, "title", "variant.title", true, &s);
+                spec.author = self.string(v, "author", "variant.author", true, &s);
+                spec.year = self.int(v, "year", "variant.year", false, &s);
+                spec.rules_url = self.string(v, "rules-url", "variant.rules-url", true, &s);
+                spec.description = self.string(v, "description", "variant.description", false, &s);
+            }
+            None => self.err(whole.clone(), "missing table [variant]"),
+        }
+        match self.table(root, "board", "board") {
+            Some(b) => {
+                self.known_keys(b, "board");
+                let s = b.span().unwrap_or(0..0);
+                spec.files = self.int(b, "files", "board.files", true, &s);
+                spec.ranks = self.int(b, "ranks", "board.ranks", true, &s);
+                spec.holes = self.array(b, "holes", "board.holes", |r, v| r.str_elem(v, "board.holes"));
+                spec.a1_light = self.bool(b, "a1-light", "board.a1-light", false);
+            }
+            None => self.err(whole.clone(), "missing table [board]"),
+        }
+        match self.table(root, "pieces", "pieces") {
+            Some(p) => {
+                spec.pieces_span = p.span().unwrap_or(0..0);
+                for (id, item) in p.iter() {
+                    let id_span = p.key(id).and_then(|k| k.span()).unwrap_or_else(|| item_span(item));
+                    let id = Spanned { value: id.to_string(), span: id_span };
+                    let Some(t) = self.inline_or_table(p, &id.value, &format!("pieces.{}", id.value)) else { continue };
+                    spec.pieces.push(self.piece(id, &t));
+                }
+                if spec.pieces.is_empty() {
+                    self.err(spec.pieces_span.clone(), "[pieces] defines no piece");
+                }
+            }
+            None => self.err(whole.clone(), "missing table [pieces]"),
+        }
+        match self.table(root, "setup", "setup") {
+            Some(s) => {
+                self.known_keys(s, "setup");
+                let sp = s.span().unwrap_or(0..0);
+                spec.fen = self.string(s, "fen", "setup.fen", true, &sp);
+                spec.reconstructed = self.string(s, "reconstructed", "setup.reconstructed", false, &sp);
+            }
+            None => self.err(whole.clone(), "missing table [setup]"),
+        }
+        if let Some(p) = self.table(root, "promotion", "promotion") {
+            self.known_keys(p, "promotion");
+            match p.get("zones") {
+                None => {}
+                Some(Item::ArrayOfTables(a)) => {
+                    for t in a.iter() {
+                        let z = self.zone(t);
+                        spec.zones.push(z);
+                    }
+                }
+                Some(Item::Value(Value::Array(a))) => {
+                    for v in a.iter() {
+                        match v {
+                            Value::InlineTable(t) => {
+                                let t = t.clone().into_table();
+                                let z = self.zone(&t);
+                                spec.zones.push(z);
+                            }
+                            other => self.err(other.span().unwrap_or(0..0), "`promotion.zones` must hold tables"),
+                        }
+                    }
+                }
+                Some(other) => self.err(
+                    item_span(other),
+                    format!("`promotion.zones` must be an array of tables, not {}", type_name(other)),
+                ),
+            }
+        }
+        if let Some(r) = self.table(root, "rules", "rules") {
+            self.known_keys(r, "rules");
+            let s = r.span().unwrap_or(0..0);
+            spec.stalemate = self.string(r, "stalemate", "rules.stalemate", false, &s);
+            spec.bare_king = self.string(r, "bare-king", "rules.bare-king", false, &s);
+            spec.counter_baring = self.bool(r, "counter-baring", "rules.counter-baring", false);
+            spec.move_rule = self.int(r, "move-rule", "rules.move-rule", false, &s);
+            spec.repetition = self.int(r, "repetition", "rules.repetition", false, &s);
+        }
+        spec
+    }
+
+    fn piece(&mut self, id: Spanned<String>, t: &Table) -> PieceSpec {
+        for (k, _) in t.iter() {
+            let path = format!("pieces.*.{k}");
+            if !KEYS.iter().any(|d| d.path == path) {
+                let span = t.key(k).and_then(|k| k.span()).unwrap_or(id.span.clone());
+                self.err(span, format!("unknown key `{k}` in piece `{}`; known keys: name, letter, betza, betza-black, royal, pawn, image, special", id.value));
+            }
+        }
+        let p = format!("pieces.{}", id.value);
+        let owner = id.span.clone();
+        let name = self.string(t, "name", &format!("{p}.name"), false, &owner);
+        let letter = self.string(t, "letter", &format!("{p}.letter"), true, &owner);
+        let betza = self.betza(t, "betza", &format!("{p}.betza"), true, &owner);
+        let betza_black = self.betza(t, "betza-black", &format!("{p}.betza-black"), false, &owner);
+        let royal = self.bool(t, "royal", &format!("{p}.royal"), false);
+        let pawn = self.bool(t, "pawn", &format!("{p}.pawn"), false);
+        let image = self.string(t, "image", &format!("{p}.image"), false, &owner);
+        let mut special = Vec::new();
+        match t.get("special") {
+            None => {}
+            Some(Item::ArrayOfTables(a)) => {
+                for st in a.iter() {
+                    special.push(self.special(&p, st));
+                }
+            }
+            Some(Item::Value(Value::Array(a))) => {
+                for v in a.iter() {
+                    if let Value::InlineTable(it) = v {
+                        let st = it.clone().into_table();
+                        special.push(self.special(&p, &st));
+                    } else {
+                        self.err(v.span().unwrap_or(0..0), format!("`{p}.special` must hold tables"));
+                    }
+                }
+            }
+            Some(other) => self
+                .err(item_span(other), format!("`{p}.special` must be an array of tables, not {}", type_name(other))),
+        }
+        PieceSpec { id, name, letter, betza, betza_black, royal, pawn, image, special }
+    }
+
+    fn special(&mut self, p: &str, t: &Table) -> SpecialSpec {
+        let span = t.span().unwrap_or(0..0);
+        for (k, _) in t.iter() {
+            if !["name", "betza", "when"].contains(&k) {
+                let ks = t.key(k).and_then(|k| k.span()).unwrap_or(span.clone());
+                self.err(ks, format!("unknown key `{k}` in `{p}.special`; known keys: name, betza, when"));
+            }
+        }
+        SpecialSpec {
+            name: self.string(t, "name", &format!("{p}.special.name"), false, &span),
+            betza: self.betza(t, "betza", &format!("{p}.special.betza"), true, &span),
+            when: self.string(t, "when", &format!("{p}.special.when"), true, &span),
+            span,
+        }
+    }
+
+    fn zone(&mut self, t: &Table) -> ZoneSpec {
+        let span = t.span().unwrap_or(0..0);
+        for (k, _) in t.iter() {
+            if !["ranks", "choices", "mandatory"].contains(&k) {
+                let ks = t.key(k).and_then(|k| k.span()).unwrap_or(span.clone());
+                self.err(ks, format!("unknown key `{k}` in a promotion zone; known keys: ranks, choices, mandatory"));
+            }
+        }
+        let (mut white, mut black) = (Vec::new(), Vec::new());
+        match self.inline_or_table(t, "ranks", "promotion.zones.ranks") {
+            Some(r) => {
+                for (k, _) in r.iter() {
+                    if k != "white" && k != "black" {
+                        let ks = r.key(k).and_then(|k| k.span()).unwrap_or(span.clone());
+                        self.err(ks, format!("unknown key `{k}` in `promotion.zones.ranks`; known keys: white, black"));
+                    }
+                }
+                white = self.array(&r, "white", "promotion.zones.ranks.white", |s, v| {
+                    s.int_elem(v, "promotion.zones.ranks.white")
+                });
+                black = self.array(&r, "black", "promotion.zones.ranks.black", |s, v| {
+                    s.int_elem(v, "promotion.zones.ranks.black")
+                });
+            }
+            None => {
+                if t.get("ranks").is_none() {
+                    self.err(span.clone(), "missing required key `promotion.zones.ranks`");
+                }
+            }
+        }
+        if t.get("choices").is_none() {
+            self.err(span.clone(), "missing required key `promotion.zones.choices`");
+        }
+        let choices =
+            self.array(t, "choices", "promotion.zones.choices", |s, v| s.str_elem(v, "promotion.zones.choices"));
+        let mandatory = self.bool(t, "mandatory", "promotion.zones.mandatory", true);
+        ZoneSpec { white, black, choices, mandatory, span }
+    }
+}
+
+/// The key reference as Markdown (the content of `docs/toml-reference.md`).
+pub fn reference_markdown() -> String {
+    let mut out = String::from(
+        "# Definition file reference\n\nGenerated from `src/variant/spec.rs` (`rookery schema`); a test keeps this file in step with the loader.\nUnknown keys are errors.\n\n| key | type | required | meaning |\n|---|---|---|---|\n",
+    );
+    for k in KEYS {
+        out.push_str(&format!(
+            "| `{}` | {} | {} | {} |\n",
+            k.path,
+            k.ty.replace('|', "\\|"),
+            k.need,
+            k.doc.replace('|', "\\|")
+        ));
+    }
+    out
+}

@@ -1,0 +1,182 @@
+//! Everything the move generator needs, compiled once per variant: move
+//! programs per piece kind × side × cell, castling rules, attack tables and
+//! promotion zones per cell.
+
+use super::{PieceDef, Zone};
+use crate::betza;
+use crate::board::{Cell, Grid};
+use crate::compile::{compile_castles, compile_paths, flag, CastleRule, Node, Program};
+
+/// Where one program lives in [`MoveTables::nodes`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ProgRef {
+    /// First node.
+    pub start: u32,
+    /// One past the last node.
+    pub end: u32,
+    /// The program can emit the same move twice.
+    pub may_repeat: bool,
+    /// The program passes over or returns to its start cell.
+    pub visits_origin: bool,
+    /// The program has nodes only legal when not in check.
+    pub unchecked: bool,
+}
+
+/// One way a piece standing on `from` could capture on a target cell.
+#[derive(Clone, Copy, Debug)]
+pub struct AttackEntry {
+    /// The attacker's cell.
+    pub from: Cell,
+    /// The attacker's piece code (see `game::piece_code`).
+    pub code: u8,
+    /// The capturing node, whose ancestors must all let the walk through.
+    pub node: u32,
+}
+
+/// Compiled tables of a variant.
+#[derive(Clone, Debug)]
+pub struct MoveTables {
+    /// All nodes of all programs (each program's `skip` indices are
+    /// relative to its own first node).
+    pub nodes: Vec<Node>,
+    /// Parent of each node (`u32::MAX` for roots).
+    pub parents: Vec<u32>,
+    /// Program per (kind, side, cell): index `(kind * 2 + side) * cells + cell`.
+    pub progs: Vec<ProgRef>,
+    /// Castling rules, same index as `progs`.
+    pub castles: Vec<Vec<CastleRule>>,
+    /// Attackers per (attacking side, target): index `side * cells + target`.
+    pub attacks: Vec<Vec<AttackEntry>>,
+    /// Cells whose occupancy can change an attack on a target, as bit sets of
+    /// `words` u64 each, same index as `attacks`.
+    pub sensitive: Vec<u64>,
+    /// u64 words per cell set.
+    pub words: usize,
+    /// Promotion zones containing a cell, per side: index `side * cells + cell`.
+    pub zone_mask: Vec<u32>,
+    /// Some move can capture en passant.
+    pub has_ep: bool,
+    /// Number of cells.
+    pub cells: usize,
+    /// Hash keys.
+    pub zobrist: crate::game::Zobrist,
+}
+
+impl MoveTables {
+    /// Compiles every piece on every cell for both sides.
+    pub fn build(grid: &Grid, pieces: &[PieceDef], zones: &[Zone]) -> MoveTables {
+        let n = grid.len();
+        let words = n.div_ceil(64);
+        let mut t = MoveTables {
+            nodes: Vec::new(),
+            parents: Vec::new(),
+            progs: vec![ProgRef::default(); pieces.len() * 2 * n],
+            castles: vec![Vec::new(); pieces.len() * 2 * n],
+            attacks: vec![Vec::new(); 2 * n],
+            sensitive: vec![0; 2 * n * words],
+            words,
+            zone_mask: vec![0; 2 * n],
+            has_ep: false,
+            cells: n,
+            zobrist: crate::game::Zobrist::new(1 + pieces.len() * 2, n),
+        };
+        for (kind, p) in pieces.iter().enumerate() {
+            for side in 0..2usize {
+                let black = side == 1;
+                let text = if black { p.betza_black.as_deref().unwrap_or(&p.betza) } else { &p.betza };
+                let paths = betza::compile_paths(text).expect("validated by the loader");
+                let special: Vec<Vec<betza::Path>> =
+                    p.specials.iter().map(|(_, b)| betza::compile_paths(b).expect("validated by the loader")).collect();
+                for cell in 0..n as Cell {
+                    let mut prog: Program = compile_paths(grid, &paths, cell, black);
+                    let mut castles = compile_castles(grid, &paths, cell, black);
+                    let mut unchecked = false;
+                    for sp in &special {
+                        let mut extra = compile_paths(grid, sp, cell, black);
+                        extra.mark_roots(flag::UNCHECKED);
+                        unchecked |= !extra.nodes.is_empty();
+                        prog.append(&extra);
+                        castles.extend(compile_castles(grid, sp, cell, black));
+                    }
+                    prog.finish();
+                    let idx = (kind * 2 + side) * n + cell as usize;
+                    let start = t.nodes.len() as u32;
+                    t.push_program(&prog);
+                    t.progs[idx] = ProgRef {
+                        start,
+                        end: t.nodes.len() as u32,
+                        may_repeat: prog.may_repeat,
+                        visits_origin: prog.visits_origin,
+                        unchecked,
+                    };
+                    t.castles[idx] = castles;
+                    let code = crate::game::piece_code(kind as u8, side as u8);
+                    t.index_attacks(start, code, side, cell);
+                }
+            }
+        }
+        t.has_ep = t.nodes.iter().any(|nd| nd.flags & flag::EP != 0);
+        for (zi, z) in zones.iter().enumerate() {
+            for side in 0..2 {
+                for c in 0..n as Cell {
+                    if z.ranks[side].contains(&grid.coords(c).1) {
+                        t.zone_mask[side * n + c as usize] |= 1 << zi;
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    fn push_program(&mut self, prog: &Program) {
+        let base = self.nodes.len() as u32;
+        let mut stack: Vec<u32> = Vec::new();
+        // `skip` stays relative to the program's first node: the walker runs
+        // on the program's slice.
+        for (i, nd) in prog.nodes.iter().enumerate() {
+            let i = i as u32;
+            while stack.last().is_some_and(|&top| prog.nodes[top as usize].skip <= i) {
+                stack.pop();
+            }
+            self.parents.push(stack.last().map_or(u32::MAX, |&p| p + base));
+            self.nodes.push(*nd);
+            stack.push(i);
+        }
+    }
+
+    fn index_attacks(&mut self, start: u32, code: u8, side: usize, from: Cell) {
+        let n = self.cells;
+        for i in start..self.nodes.len() as u32 {
+            let nd = self.nodes[i as usize];
+            if nd.flags & flag::ENEMY_EMIT == 0 {
+                continue;
+            }
+            // Moves allowed only when not in check never give check.
+            let mut a = self.parents[i as usize];
+            let mut root = i;
+            let mut path = Vec::new();
+            while a != u32::MAX {
+                path.push(self.nodes[a as usize].cell);
+                root = a;
+                a = self.parents[a as usize];
+            }
+            if self.nodes[root as usize].flags & flag::UNCHECKED != 0 {
+                continue;
+            }
+            let t = side * n + nd.cell as usize;
+            self.attacks[t].push(AttackEntry { from, code, node: i });
+            for c in path {
+                if c != from {
+                    self.sensitive[t * self.words + c as usize / 64] |= 1 << (c % 64);
+                }
+            }
+        }
+    }
+
+    /// Whether `cell` is in the sensitive set of (`side`, `target`).
+    #[inline]
+    pub fn is_sensitive(&self, side: usize, target: Cell, cell: Cell) -> bool {
+        let t = side * self.cells + target as usize;
+        self.sensitive[t * self.words + cell as usize / 64] & (1 << (cell % 64)) != 0
+    }
+}
