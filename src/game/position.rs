@@ -55,9 +55,10 @@ impl<'v> Position<'v> {
     }
 
     /// A position from a FEN. Pieces count as unmoved when they stand on a
-    /// square where the setup has the same piece; kings and castling
-    /// partners follow the castling field (`KQkq`: the outermost partner on
-    /// that side of the king).
+    /// square where the setup has the same piece, except castling partners,
+    /// which are unmoved only when the castling field names them (`KQkq`:
+    /// the partner on that side of the king; a file letter names it
+    /// directly). A castling right also marks its king unmoved.
     pub fn from_fen(v: &'v Variant, text: &str) -> Result<Position<'v>, FenError> {
         let kind_of = |c: char| v.kind_of_letter(c);
         let pl = fen::parse_placement(&v.grid, &kind_of, text).map_err(FenError)?;
@@ -81,8 +82,16 @@ impl<'v> Position<'v> {
         for (c, cell) in pl.cells.iter().enumerate() {
             if let Some((kind, side)) = *cell {
                 p.board[c] = piece_code(kind, side);
-                let castles = !v.tables.castles[(kind as usize * 2 + side as usize) * n + c].is_empty();
-                p.virgin[c] = !castles && setup.cells[c] == Some((kind, side));
+                p.virgin[c] = setup.cells[c] == Some((kind, side));
+            }
+        }
+        // Castling partners are unmoved only when the castling field says so.
+        for c in 0..n {
+            let code = p.board[c];
+            if code != 0 {
+                for r in &v.tables.castles[(code_kind(code) as usize * 2 + code_side(code) as usize) * n + c] {
+                    p.virgin[r.partner as usize] = false;
+                }
             }
         }
         p.apply_castling_field(&pl.castling, &setup)?;

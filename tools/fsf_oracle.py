@@ -1,0 +1,378 @@
+#!/usr/bin/env python3
+"""Freeze Fairy-Stockfish (FSF) perft and legal-move data for Rookery's tests.
+
+FSF is reached through pyffish (`pip install pyffish`; the PyPI wheel is a
+large-board build, up to 12 files x 10 ranks).  pyffish has no perft function,
+so perft here is a recursion over `pyffish.legal_moves`.  Each call costs about
+2 ms, so depth 3 (a few thousand calls) is the practical limit per position.
+
+Modes (our variant names: chess, capablanca, tcb-wd):
+
+  perft data for random positions (default output tests/perft/fsf-<variant>.perft)
+      fsf_oracle.py --variant chess [--count 25] [--seed 1] [--max-depth 3]
+
+  sorted legal moves for the same random positions (tests/perft/fsf-<variant>.moves)
+      fsf_oracle.py --variant chess --legal-moves [--count 25] [--seed 1]
+
+  the published chess perft positions, checked with pyffish (tests/perft/chess.perft)
+      fsf_oracle.py --standard [--verify-depth 3]
+
+  everything above with the default options
+      fsf_oracle.py --all
+
+  one position, perft divide on stdout (for chasing a mismatch)
+      fsf_oracle.py --variant tcb-wd --fen "<FEN>" --depth 3 [--moves m1 m2 ...]
+
+Random positions: random.Random(seed) picks a ply count in 2..40, then that
+many uniformly random legal moves (chosen from the sorted legal-move list) are
+played from the start position.  A walk that hits a position with no legal
+moves (mate, stalemate) is dropped, as is a repeated position.  The first
+record is always the start position.  The FEN is written as FSF prints it, and
+every count is taken from that FEN alone (no game history), which is how our
+engine will load it.
+
+Depth 1 and 2 are always written; depth d+1 (up to --max-depth) only when
+perft(d) <= --node-budget (default 6000, about 20 s of pyffish calls at ~3 ms each).  The
+rule depends on counts only, so the output is the same on every machine.
+
+The output files carry no timestamps: rerunning the same command with the
+same pyffish gives byte-identical files.
+"""
+
+import argparse
+import os
+import random
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+INI_PATH = os.path.join(HERE, "fsf-variants.ini")
+DEFAULT_OUTDIR = os.path.join(REPO, "tests", "perft")
+
+# our variant name -> FSF variant name (built in, or a section of fsf-variants.ini)
+FSF_NAME = {
+    "chess": "chess",
+    "capablanca": "capablanca",
+    "tcb-wd": "rookery-tcb-wd",
+}
+
+# Start positions our definitions must have, and FSF's start-position perft
+# (depths 1..3) as known from the research notes; checked on every run.
+EXPECTED_START = {
+    "chess": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+              [20, 400, 8902]),
+    "capablanca": ("rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+                   [28, 784, 25228]),
+    "tcb-wd": ("r*h*k*h*r/*npqpqpn*/pp1p1p1pp/*7*/9/*7*/PP1P1P1PP/*NPQPQPN*/R*H*K*H*R w - - 0 1",
+               [40, 1564, 67608]),
+}
+
+# Published perft results, chessprogramming wiki "Perft Results" page
+# (positions 1-6, plus the colour-mirrored position 4 given there).
+# Each entry: id, FEN, counts for depth 1.., and the deeper published counts
+# that are kept out of the records (too slow for unit tests) but noted in a
+# comment.
+STANDARD = [
+    ("cpw-pos1-startpos",
+     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+     [20, 400, 8902, 197281, 4865609],
+     {6: 119060324}),
+    ("cpw-pos2-kiwipete",
+     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+     [48, 2039, 97862, 4085603],
+     {5: 193690690}),
+    ("cpw-pos3",
+     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+     [14, 191, 2812, 43238, 674624],
+     {6: 11030083, 7: 178633661}),
+    ("cpw-pos4",
+     "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+     [6, 264, 9467, 422333],
+     {5: 15833292, 6: 706045033}),
+    ("cpw-pos4-mirrored",
+     "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+     [6, 264, 9467, 422333],
+     {5: 15833292, 6: 706045033}),
+    ("cpw-pos5",
+     "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+     [44, 1486, 62379, 2103487],
+     {5: 89941194}),
+    ("cpw-pos6",
+     "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+     [46, 2079, 89890, 3894594],
+     {5: 164075551, 6: 6923051137}),
+]
+
+_sf = None
+
+
+def sf():
+    """Import pyffish once and load our ini into it (a second load of the same
+    variant names would be ignored by pyffish with an 'already exists' note)."""
+    global _sf
+    if _sf is None:
+        try:
+            import pyffish
+        except ImportError:
+            raise SystemExit("pyffish is not installed: pip install pyffish")
+        with open(INI_PATH) as f:
+            pyffish.load_variant_config(f.read())
+        for ours, theirs in FSF_NAME.items():
+            if theirs not in pyffish.variants():
+                raise SystemExit("pyffish does not know FSF variant %r (for %r)" % (theirs, ours))
+        _sf = pyffish
+    return _sf
+
+
+def pyffish_version():
+    v = sf().version()
+    return ".".join(str(x) for x in v)
+
+
+def oracle_banner():
+    return "pyffish %s (%s)" % (pyffish_version(), sf().info().split(" by ")[0])
+
+
+def legal(variant, fen, moves=()):
+    """Sorted legal moves (FSF UCI) after playing `moves` from `fen`."""
+    return sorted(sf().legal_moves(FSF_NAME[variant], fen, list(moves)))
+
+
+def canonical_fen(variant, fen):
+    """The FEN as FSF prints it; refuses FENs FSF rejects or rewrites."""
+    s = sf()
+    rc = s.validate_fen(fen, FSF_NAME[variant])
+    if rc != s.FEN_OK:
+        raise SystemExit("FSF rejects FEN (validate_fen code %d) for %s: %s" % (rc, variant, fen))
+    return s.get_fen(FSF_NAME[variant], fen, [])
+
+
+def perft_levels(variant, fen, depth):
+    """[perft(1), ..., perft(depth)] from `fen`, in one depth-first traversal.
+    Costs 1 + perft(1) + ... + perft(depth-1) pyffish calls."""
+    counts = [0] * depth
+
+    def walk(moves, d):
+        ms = legal(variant, fen, moves)
+        counts[len(moves)] += len(ms)
+        if d > 1:
+            for m in ms:
+                walk(moves + [m], d - 1)
+
+    if depth > 0:
+        walk([], depth)
+    return counts
+
+
+def perft_adaptive(variant, fen, max_depth, node_budget):
+    """Depths 1 and 2 always; depth d+1 only while perft(d) <= node_budget."""
+    counts = perft_levels(variant, fen, min(2, max_depth))
+    while len(counts) < max_depth and counts[-1] <= node_budget:
+        counts = perft_levels(variant, fen, len(counts) + 1)
+    return counts
+
+
+def divide(variant, fen, moves, depth):
+    out = {}
+    for m in legal(variant, fen, moves):
+        out[m] = 1 if depth == 1 else perft_levels(variant, sf().get_fen(
+            FSF_NAME[variant], fen, list(moves) + [m]), depth - 1)[-1]
+    return out
+
+
+def random_positions(variant, count, seed, min_plies=2, max_plies=40):
+    """[(fen, moves_from_start)], the start position first."""
+    rng = random.Random(seed)
+    start = sf().start_fen(FSF_NAME[variant])
+    expected_start = EXPECTED_START[variant][0]
+    if start != expected_start:
+        raise SystemExit("FSF start position of %s is\n  %s\nexpected\n  %s"
+                         % (variant, start, expected_start))
+    out = [(start, [])]
+    seen = {" ".join(start.split()[:4])}
+    attempts = 0
+    while len(out) < count:
+        attempts += 1
+        if attempts > 100 * count:
+            raise SystemExit("could not find %d distinct positions" % count)
+        plies = rng.randint(min_plies, max_plies)
+        moves = []
+        for _ in range(plies):
+            ms = legal(variant, start, moves)
+            if not ms:
+                break
+            moves.append(rng.choice(ms))
+        if len(moves) < plies:
+            continue  # the game ended on the way
+        fen = sf().get_fen(FSF_NAME[variant], start, moves)
+        key = " ".join(fen.split()[:4])
+        if key in seen:
+            continue
+        if canonical_fen(variant, fen) != fen:
+            raise SystemExit("FSF does not round-trip its own FEN: %s" % fen)
+        if not legal(variant, fen):
+            continue  # no legal moves from this position
+        seen.add(key)
+        out.append((fen, moves))
+    return out
+
+
+def header(lines, command):
+    out = ["# " + l if l else "#" for l in lines]
+    out.append("# Generated by tools/fsf_oracle.py; do not edit by hand. Regenerate with:")
+    out.append("#   " + command)
+    out.append("# Oracle: " + oracle_banner() + ".")
+    return out
+
+
+def write_records(path, head, records):
+    """records: list of lists of lines.  The header comment sits directly on
+    top of the first record; records are separated by one blank line."""
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    text = "\n".join(head) + "\n" + "\n\n".join("\n".join(r) for r in records) + "\n"
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def walk_comment(moves):
+    if not moves:
+        return "# the start position"
+    return "# %d random plies from the start: %s" % (len(moves), " ".join(moves))
+
+
+def command_line(args):
+    return "python3 tools/fsf_oracle.py " + " ".join(args)
+
+
+def run_perft(variant, count, seed, max_depth, node_budget, out):
+    t0 = time.perf_counter()
+    fsfname = FSF_NAME[variant]
+    positions = random_positions(variant, count, seed)
+    records = []
+    for i, (fen, moves) in enumerate(positions, 1):
+        t = time.perf_counter()
+        counts = perft_adaptive(variant, fen, max_depth, node_budget)
+        if i == 1:
+            want = EXPECTED_START[variant][1]
+            got = counts[:len(want)]
+            if got != want[:len(got)]:
+                raise SystemExit("start-position perft of %s is %s, expected %s"
+                                 % (variant, got, want))
+        rid = "fsf-%s-%02d" % (variant, i)
+        records.append([walk_comment(moves), "id " + rid, "variant " + variant, "fen " + fen]
+                       + ["perft %d %d" % (d, n) for d, n in enumerate(counts, 1)])
+        sys.stderr.write("%s %s %.1f s\n" % (rid, counts, time.perf_counter() - t))
+    args = ["--variant", variant, "--count", str(count), "--seed", str(seed),
+            "--max-depth", str(max_depth), "--node-budget", str(node_budget)]
+    head = header([
+        "Fairy-Stockfish perft reference for Rookery's %r definition (FSF variant %r%s)."
+        % (variant, fsfname, ", tools/fsf-variants.ini" if fsfname != variant else ", built in"),
+        "Record 1 is the start position; the others were reached from it by 2..40",
+        "uniformly random legal plies (random.Random(%d)); the walk is in each record's" % seed,
+        "comment.  Counts are legal-move leaves from the FEN alone.  Depth d+1 is given",
+        "only when perft(d) <= %d." % node_budget,
+    ], command_line(args))
+    write_records(out, head, records)
+    sys.stderr.write("wrote %s: %d records, %.1f s\n" % (out, len(records), time.perf_counter() - t0))
+
+
+def run_moves(variant, count, seed, out):
+    t0 = time.perf_counter()
+    fsfname = FSF_NAME[variant]
+    positions = random_positions(variant, count, seed)
+    records = []
+    for i, (fen, moves) in enumerate(positions, 1):
+        rid = "fsf-%s-%02d" % (variant, i)
+        ms = legal(variant, fen)
+        records.append([walk_comment(moves), "id " + rid, "variant " + variant, "fen " + fen,
+                        "moves " + " ".join(ms)])
+    args = ["--variant", variant, "--legal-moves", "--count", str(count), "--seed", str(seed)]
+    head = header([
+        "Fairy-Stockfish legal moves for Rookery's %r definition (FSF variant %r)." % (variant, fsfname),
+        "Same positions (and ids) as fsf-%s.perft when made with the same --count/--seed." % variant,
+        "'moves' lists every legal move in FSF's UCI spelling, sorted as byte strings:",
+        "from-square, to-square, lowercase promotion letter; castling is the king's move.",
+    ], command_line(args))
+    write_records(out, head, records)
+    sys.stderr.write("wrote %s: %d records, %.1f s\n" % (out, len(records), time.perf_counter() - t0))
+
+
+def run_standard(verify_depth, out):
+    t0 = time.perf_counter()
+    records = []
+    for rid, fen, counts, deeper in STANDARD:
+        canon = canonical_fen("chess", fen)
+        if canon != fen:
+            raise SystemExit("FSF prints %s as %s" % (fen, canon))
+        vd = min(verify_depth, len(counts))
+        t = time.perf_counter()
+        got = perft_levels("chess", fen, vd)
+        if got != counts[:vd]:
+            raise SystemExit("%s: pyffish perft %s, published %s" % (rid, got, counts[:vd]))
+        sys.stderr.write("%s verified to depth %d: %s (%.1f s)\n" % (rid, vd, got, time.perf_counter() - t))
+        rec = ["# pyffish-verified: perft 1-%d" % vd]
+        if deeper:
+            rec.append("# published, left out (slow): " + ", ".join(
+                "perft %d = %d" % (d, n) for d, n in sorted(deeper.items())))
+        rec += ["id " + rid, "variant chess", "fen " + fen]
+        rec += ["perft %d %d" % (d, n) for d, n in enumerate(counts, 1)]
+        records.append(rec)
+    head = header([
+        "Published standard-chess perft results (chessprogramming wiki, 'Perft Results':",
+        "positions 1-6 and the mirrored position 4).  Every count up to the",
+        "verified depth in each record was recomputed with Fairy-Stockfish.",
+    ], command_line(["--standard", "--verify-depth", str(verify_depth)]))
+    write_records(out, head, records)
+    sys.stderr.write("wrote %s: %d records, %.1f s\n" % (out, len(records), time.perf_counter() - t0))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--variant", choices=sorted(FSF_NAME))
+    ap.add_argument("--legal-moves", action="store_true", help="write sorted legal moves instead of perft")
+    ap.add_argument("--standard", action="store_true", help="write the published chess perft positions")
+    ap.add_argument("--all", action="store_true", help="regenerate every file under --outdir")
+    ap.add_argument("--count", type=int, default=25, help="positions, start position included (25)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--max-depth", type=int, default=3)
+    ap.add_argument("--node-budget", type=int, default=6000,
+                    help="compute depth d+1 only if perft(d) <= this (6000)")
+    ap.add_argument("--verify-depth", type=int, default=3, help="--standard: check with pyffish up to here")
+    ap.add_argument("--outdir", default=DEFAULT_OUTDIR)
+    ap.add_argument("--out", help="output file (default: <outdir>/fsf-<variant>.perft/.moves or chess.perft)")
+    ap.add_argument("--fen", help="single-position mode: print perft divide for this FEN ('startpos' allowed)")
+    ap.add_argument("--moves", nargs="*", default=[], help="single-position mode: moves to play first")
+    ap.add_argument("--depth", type=int, help="single-position mode: divide depth")
+    a = ap.parse_args()
+
+    t0 = time.perf_counter()
+    if a.fen:
+        if not a.variant or not a.depth:
+            ap.error("--fen needs --variant and --depth")
+        fen = sf().start_fen(FSF_NAME[a.variant]) if a.fen == "startpos" else canonical_fen(a.variant, a.fen)
+        d = divide(a.variant, fen, a.moves, a.depth)
+        for m in sorted(d):
+            print("%s: %d" % (m, d[m]))
+        print("total: %d" % sum(d.values()))
+    elif a.all:
+        for v in sorted(FSF_NAME):
+            run_perft(v, a.count, a.seed, a.max_depth, a.node_budget,
+                      os.path.join(a.outdir, "fsf-%s.perft" % v))
+            run_moves(v, a.count, a.seed, os.path.join(a.outdir, "fsf-%s.moves" % v))
+        run_standard(a.verify_depth, os.path.join(a.outdir, "chess.perft"))
+    elif a.standard:
+        run_standard(a.verify_depth, a.out or os.path.join(a.outdir, "chess.perft"))
+    elif a.variant:
+        if a.legal_moves:
+            run_moves(a.variant, a.count, a.seed, a.out or os.path.join(a.outdir, "fsf-%s.moves" % a.variant))
+        else:
+            run_perft(a.variant, a.count, a.seed, a.max_depth, a.node_budget,
+                      a.out or os.path.join(a.outdir, "fsf-%s.perft" % a.variant))
+    else:
+        ap.error("give --variant, --standard, --all, or --fen with --variant and --depth")
+    sys.stderr.write("[%.1f s]\n" % (time.perf_counter() - t0))
+
+
+if __name__ == "__main__":
+    main()
