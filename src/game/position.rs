@@ -85,11 +85,11 @@ impl<'v> Position<'v> {
                 p.virgin[c] = setup.cells[c] == Some((kind, side));
             }
         }
-        // Castling partners are unmoved only when the castling field says so.
-        for c in 0..n {
-            let code = p.board[c];
-            if code != 0 {
-                for r in &v.tables.castles[(code_kind(code) as usize * 2 + code_side(code) as usize) * n + c] {
+        // The cells of the setup's castling partners hold unmoved pieces only
+        // when the castling field says so.
+        for (c, cell) in setup.cells.iter().enumerate() {
+            if let Some((kind, side)) = *cell {
+                for r in &v.tables.castles[(kind as usize * 2 + side as usize) * n + c] {
                     p.virgin[r.partner as usize] = false;
                 }
             }
