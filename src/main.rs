@@ -19,6 +19,16 @@ struct Cli {
 enum Command {
     /// Show what an XBetza string does from one square (diagram or JSON).
     Betza(cli::betza::Args),
+    /// Validate definition files: every problem with file:line:col (exit 0 valid, 1 invalid).
+    Check(cli::info::CheckArgs),
+    /// List the built-in definitions.
+    List,
+    /// Show a definition: start position, pieces, rules and move diagrams.
+    Show(cli::info::ShowArgs),
+    /// Pseudo-legal moves of one piece (alone on the board unless --fen).
+    Moves(cli::info::MovesArgs),
+    /// Print the TOML key reference (Markdown).
+    Schema,
     /// Count leaf nodes of the legal move tree (`nodes N`).
     Perft(cli::play::PerftArgs),
     /// Play coordinate moves; print the final FEN and the result if the game ended.
@@ -29,6 +39,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Betza(a) => cli::betza::run(a),
+        Command::Check(a) => cli::info::check(a),
+        Command::List => cli::info::list(),
+        Command::Show(a) => cli::info::show(a),
+        Command::Moves(a) => cli::info::moves(a),
+        Command::Schema => cli::info::schema(),
         Command::Perft(a) => cli::play::perft_cmd(a),
         Command::Replay(a) => cli::play::replay_cmd(a),
     }

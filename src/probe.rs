@@ -146,6 +146,38 @@ pub fn prepare(p: &Probe) -> Result<Prepared, ProbeError> {
     Ok(Prepared { grid, from, occ, virgin_friends, program, castles })
 }
 
+/// Prepares a probe of a variant's piece (by letter) on its own board: the
+/// piece on `at`, with the given friends and enemies (cell labels).
+pub fn prepare_on(
+    v: &crate::variant::Variant,
+    letter: char,
+    at: &str,
+    black: bool,
+    friends: &[String],
+    enemies: &[String],
+) -> Result<Prepared, ProbeError> {
+    let kind =
+        v.kind_of_letter(letter).ok_or_else(|| ProbeError::Position(format!("no piece has the letter {letter}")))?;
+    let p = &v.pieces[kind as usize];
+    let text = if black { p.betza_black.as_deref().unwrap_or(&p.betza) } else { &p.betza };
+    let mut paths = betza::compile_paths(text).map_err(ProbeError::Betza)?;
+    for (_, b) in &p.specials {
+        paths.extend(betza::compile_paths(b).map_err(ProbeError::Betza)?);
+    }
+    let grid = v.grid.clone();
+    let from = grid.parse(at).ok_or_else(|| ProbeError::Position(format!("{at:?} is not a cell of the board")))?;
+    let mut occ = vec![Occupancy::Empty; grid.len()];
+    for (list, o) in [(friends, Occupancy::Friend), (enemies, Occupancy::Enemy)] {
+        for s in list {
+            let c = grid.parse(s).ok_or_else(|| ProbeError::Position(format!("{s:?} is not a cell of the board")))?;
+            occ[c as usize] = o;
+        }
+    }
+    let program = compile_paths(&grid, &paths, from, black);
+    let castles = compile_castles(&grid, &paths, from, black);
+    Ok(Prepared { grid, from, occ, virgin_friends: Vec::new(), program, castles })
+}
+
 /// All destinations of the probe's piece, sorted by destination label.
 pub fn probe(p: &Probe) -> Result<Vec<ProbeMove>, ProbeError> {
     let prep = prepare(p)?;

@@ -5,7 +5,9 @@ use rookery::probe::{probe, Probe};
 use serde_json::Value;
 
 fn strings(v: &Value, key: &str) -> Vec<String> {
-    v.get(key).and_then(Value::as_array).map_or_else(Vec::new, |a| a.iter().map(|s| s.as_str().unwrap().to_string()).collect())
+    v.get(key)
+        .and_then(Value::as_array)
+        .map_or_else(Vec::new, |a| a.iter().map(|s| s.as_str().unwrap().to_string()).collect())
 }
 
 fn canonical(moves: &Value) -> Vec<String> {

@@ -24,7 +24,8 @@ fn records(path: &Path) -> Vec<Record> {
     let text = std::fs::read_to_string(path).unwrap();
     let mut out = Vec::new();
     for block in text.split("\n\n") {
-        let mut r = Record { id: String::new(), variant: String::new(), fen: String::new(), perft: vec![], moves: None };
+        let mut r =
+            Record { id: String::new(), variant: String::new(), fen: String::new(), perft: vec![], moves: None };
         for line in block.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
             let (k, rest) = line.split_once(' ').unwrap_or((line, ""));
             match k {
@@ -55,8 +56,11 @@ fn variant(name: &str) -> Variant {
 
 fn files(ext: &str) -> Vec<std::path::PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft");
-    let mut v: Vec<_> =
-        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == ext)).collect();
+    let mut v: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
+        .collect();
     v.sort();
     v
 }
@@ -75,7 +79,11 @@ fn run_perft(big: bool) {
                 let got = perft(&mut pos, d);
                 checked += 1;
                 if got != want {
-                    failures.push(format!("{} ({}) depth {d}: want {want}, got {got}", r.id, f.file_name().unwrap().to_string_lossy()));
+                    failures.push(format!(
+                        "{} ({}) depth {d}: want {want}, got {got}",
+                        r.id,
+                        f.file_name().unwrap().to_string_lossy()
+                    ));
                 }
             }
         }

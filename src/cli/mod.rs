@@ -2,6 +2,7 @@
 
 pub mod betza;
 pub mod def;
+pub mod info;
 pub mod play;
 
 /// Splits a comma-separated list of squares (`e4,f5`), ignoring blanks.

@@ -131,8 +131,12 @@ pub fn parse_placement(grid: &Grid, kind_of: &dyn Fn(char) -> Option<u8>, fen: &
     let castling = match fields.get(2) {
         None => "-".to_string(),
         Some(&(o, s)) => {
-            if s != "-" && !s.chars().all(|c| "KQkq".contains(c) || c.is_ascii_alphabetic()) {
-                errs.push((o..o + s.len(), format!("castling field {s:?} must be `-` or letters like KQkq")));
+            let file_letter = |c: char| {
+                let l = c.to_ascii_lowercase();
+                l.is_ascii_lowercase() && ((l as u8 - b'a') as u32) < grid.files()
+            };
+            if s != "-" && !s.chars().all(|c| "KQkq".contains(c) || file_letter(c)) {
+                errs.push((o..o + s.len(), format!("castling field {s:?} must be `-`, or K Q k q and file letters")));
             }
             s.to_string()
         }
@@ -156,6 +160,9 @@ pub fn parse_placement(grid: &Grid, kind_of: &dyn Fn(char) -> Option<u8>, fen: &
     };
     let halfmove = num(4, 0, "halfmove clock");
     let fullmove = num(5, 1, "move number");
+    if let Some(&(o, s)) = fields.get(5).filter(|_| fullmove == 0) {
+        errs.push((o..o + s.len(), "the move number starts at 1".to_string()));
+    }
     if let Some(&(o, s)) = fields.get(6) {
         errs.push((o..o + s.len(), "unexpected extra field in the FEN".to_string()));
     }

@@ -172,8 +172,9 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         }
     }
     if !spec.pieces.is_empty() && !spec.pieces.iter().any(|p| p.royal) {
+        let at = if spec.pieces_span.is_empty() { spec.pieces[0].id.span.clone() } else { spec.pieces_span.clone() };
         d.push(Diagnostic::warning(
-            spec.pieces_span.clone(),
+            at,
             "no piece is royal: there is no check, checkmate or stalemate; the game ends only by the draw rules or bare king",
         ));
     }
@@ -207,7 +208,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
                 }
             }
         }
-        if z.white.is_empty() && z.black.is_empty() {
+        if z.has_ranks && z.white.is_empty() && z.black.is_empty() {
             d.push(Diagnostic::error(z.span.clone(), "a promotion zone needs ranks for at least one side"));
         }
         for c in &z.choices {
@@ -229,7 +230,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
                 )),
             }
         }
-        if z.choices.is_empty() {
+        if z.choices.is_empty() && z.has_choices {
             d.push(Diagnostic::error(z.span.clone(), "a promotion zone needs at least one choice"));
         }
         zones.push(zone);

@@ -174,6 +174,10 @@ pub struct ZoneSpec {
     pub choices: Vec<Spanned<String>>,
     /// `mandatory`.
     pub mandatory: bool,
+    /// Whether `ranks` was given at all (a missing key is reported once).
+    pub has_ranks: bool,
+    /// Whether `choices` was given at all.
+    pub has_choices: bool,
     /// The zone table.
     pub span: Range<usize>,
 }
@@ -184,7 +188,7 @@ pub struct ZoneSpec {
 pub fn read(text: &str) -> Result<(VariantSpec, Vec<Diagnostic>), Diagnostic> {
     let doc = ImDocument::parse(text.to_string()).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
-        Diagnostic::error(span, format!("TOML syntax: {}", e.message().trim()))
+        Diagnostic::error(span, format!("TOML syntax: {}", e.message().trim().replace('\n', ": ")))
     })?;
     let mut r = Reader { text, errs: Vec::new() };
     let spec = r.document(doc.as_table());
@@ -559,7 +563,15 @@ impl Reader<'_> {
         let choices =
             self.array(t, "choices", "promotion.zones.choices", |s, v| s.str_elem(v, "promotion.zones.choices"));
         let mandatory = self.bool(t, "mandatory", "promotion.zones.mandatory", true);
-        ZoneSpec { white, black, choices, mandatory, span }
+        ZoneSpec {
+            white,
+            black,
+            choices,
+            mandatory,
+            has_ranks: t.get("ranks").is_some(),
+            has_choices: t.get("choices").is_some(),
+            span,
+        }
     }
 }
 

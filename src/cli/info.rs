@@ -1,0 +1,262 @@
+//! `check`, `list`, `show`, `moves` and `schema`: looking at definitions.
+
+use std::process::ExitCode;
+
+use rookery::game::{code_kind, code_side, Position};
+use rookery::probe::{Kind, ProbeMove};
+use rookery::variant::{builtin, load_str, Severity, Variant};
+
+use super::def::load;
+
+/// Arguments of `rookery check`.
+#[derive(clap::Args)]
+pub struct CheckArgs {
+    /// Definition files (or built-in names) to validate.
+    #[arg(required = true)]
+    files: Vec<String>,
+}
+
+/// Validates every file; prints all problems; exit 0 when all are valid, 1
+/// when any is not, 2 when a file cannot be read.
+pub fn check(a: CheckArgs) -> ExitCode {
+    let mut worst = 0u8;
+    for f in &a.files {
+        let Some((source, text)) = builtin::resolve(f) else {
+            eprintln!("error: cannot read {f:?}");
+            worst = worst.max(2);
+            continue;
+        };
+        match load_str(&text) {
+            Ok((v, warnings)) => {
+                for w in &warnings {
+                    eprint!("{}", w.render(&source, &text));
+                }
+                println!("{source}: ok ({}, {} pieces, {} cells)", v.title, v.pieces.len(), v.grid.len());
+            }
+            Err(e) => {
+                let errors = e.diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
+                for d in &e.diagnostics {
+                    eprint!("{}", d.render(&source, &text));
+                }
+                println!("{source}: {errors} error(s)");
+                worst = worst.max(1);
+            }
+        }
+    }
+    ExitCode::from(worst)
+}
+
+/// `rookery list`: the built-in definitions.
+pub fn list() -> ExitCode {
+    for (name, text) in builtin::BUILTIN {
+        match load_str(text) {
+            Ok((v, _)) => {
+                println!("{name:<16} {} ({}), {}x{} board", v.title, v.author, v.grid.files(), v.grid.ranks())
+            }
+            Err(_) => println!("{name:<16} (does not load: run `rookery check {name}`)"),
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// Arguments of `rookery show`.
+#[derive(clap::Args)]
+pub struct ShowArgs {
+    /// Definition: a TOML path or a built-in name.
+    def: String,
+}
+
+/// Text board of the start position, then every piece with its move diagram.
+pub fn show(a: ShowArgs) -> ExitCode {
+    let v = match load(&a.def) {
+        Ok(v) => v,
+        Err(c) => return c,
+    };
+    print!("{}", describe(&v));
+    ExitCode::SUCCESS
+}
+
+/// The text `rookery show` prints.
+pub fn describe(v: &Variant) -> String {
+    let mut out = format!("{} — {}\n", v.title, v.author);
+    if let Some(y) = v.year {
+        out.push_str(&format!("year: {y}\n"));
+    }
+    out.push_str(&format!("rules: {}\n", v.rules_url));
+    if let Some(r) = &v.reconstructed {
+        out.push_str(&format!("NOTE: the setup is a reconstruction: {r}\n"));
+    }
+    let pos = Position::start(v);
+    out.push_str(&format!("\n{}\n{}\n\n", board_text(&pos), pos.fen()));
+    out.push_str("pieces:\n");
+    for p in &v.pieces {
+        let mut flags = Vec::new();
+        if p.royal {
+            flags.push("royal");
+        }
+        if p.pawn {
+            flags.push("pawn");
+        }
+        out.push_str(&format!("  {} {:<14} {:<28} {}\n", p.letter, p.name, p.betza, flags.join(", ")));
+        for (n, b) in &p.specials {
+            out.push_str(&format!("    + {n}: {b} (only when not in check)\n"));
+        }
+    }
+    for (i, z) in v.zones.iter().enumerate() {
+        let choices: String = z.choices.iter().map(|&k| v.pieces[k as usize].letter).collect();
+        let ranks = |s: usize| z.ranks[s].iter().map(|r| (r + 1).to_string()).collect::<Vec<_>>().join(",");
+        out.push_str(&format!(
+            "promotion zone {}: White ranks {}, Black ranks {}, to {choices}, {}\n",
+            i + 1,
+            ranks(0),
+            ranks(1),
+            if z.mandatory { "mandatory" } else { "optional" }
+        ));
+    }
+    let r = &v.rules;
+    out.push_str(&format!(
+        "rules: stalemate {:?} for the stalemated side; bare king {}{}; {}-move rule; {}-fold repetition\n",
+        r.stalemate,
+        if r.bare_king { "loses" } else { "no rule" },
+        if r.counter_baring { " (counter-baring draws)" } else { "" },
+        r.move_rule,
+        r.repetition
+    ));
+    if v.grid.files() <= 16 && v.grid.ranks() <= 16 {
+        out.push_str("\nmove diagrams (alone on the board, White, unmoved):\n");
+        let (cx, cy) = ((v.grid.files() - 1) / 2, (v.grid.ranks() - 1) / 2);
+        let at = (0..v.grid.len() as u16)
+            .min_by_key(|&c| {
+                let (x, y) = v.grid.coords(c);
+                (x as i64 - cx as i64).abs() + (y as i64 - cy as i64).abs()
+            })
+            .unwrap_or(0);
+        for p in &v.pieces {
+            let label = v.grid.label(at).to_string();
+            let prep = rookery::probe::prepare_on(v, p.letter, &label, false, &[], &[]).expect("valid piece and cell");
+            let moves = rookery::probe::destinations(&prep, true);
+            out.push_str(&format!("\n{} ({}) from {label}: {} destinations\n", p.name, p.betza, moves.len()));
+            out.push_str(&rookery::probe::diagram(&prep, &moves));
+        }
+    }
+    out
+}
+
+/// The position as text, top rank first; `*` marks holes.
+pub fn board_text(pos: &Position<'_>) -> String {
+    let v = pos.variant();
+    let g = &v.grid;
+    let mut out = String::new();
+    for y in (0..g.ranks()).rev() {
+        out.push_str(&format!("{:>3} ", y + 1));
+        for x in 0..g.files() {
+            let ch = match g.at(x as i32, y as i32) {
+                None => '*',
+                Some(c) => {
+                    let code = pos.at(c);
+                    if code == 0 {
+                        '.'
+                    } else {
+                        let l = v.pieces[code_kind(code) as usize].letter;
+                        if code_side(code) == 0 {
+                            l
+                        } else {
+                            l.to_ascii_lowercase()
+                        }
+                    }
+                }
+            };
+            out.push(' ');
+            out.push(ch);
+        }
+        out.push('\n');
+    }
+    out.push_str("    ");
+    for x in 0..g.files() {
+        out.push_str(&format!("{:>2}", rookery::board::file_label(x)));
+    }
+    out
+}
+
+/// Arguments of `rookery moves`.
+#[derive(clap::Args)]
+pub struct MovesArgs {
+    /// Definition: a TOML path or a built-in name.
+    def: String,
+    /// The piece's letter (upper case: White, lower case: Black, unless --side).
+    #[arg(long)]
+    piece: char,
+    /// The piece's cell.
+    #[arg(long)]
+    at: String,
+    /// The piece's side (default: from the letter's case).
+    #[arg(long, value_parser = ["white", "black"])]
+    side: Option<String>,
+    /// A position to put the piece into (the piece replaces whatever is on
+    /// its cell); default: alone on the empty board, unmoved.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Print `{"moves":[…]}` (the shape of `rookery betza --json`).
+    #[arg(long)]
+    json: bool,
+}
+
+/// Pseudo-legal destinations of one piece.
+pub fn moves(a: MovesArgs) -> ExitCode {
+    let v = match load(&a.def) {
+        Ok(v) => v,
+        Err(c) => return c,
+    };
+    let black = match a.side.as_deref() {
+        Some(s) => s == "black",
+        None => a.piece.is_ascii_lowercase(),
+    };
+    let (mut friends, mut enemies) = (Vec::new(), Vec::new());
+    if let Some(fen) = &a.fen {
+        let pos = match Position::from_fen(&v, fen) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        for c in 0..v.grid.len() as u16 {
+            let code = pos.at(c);
+            if code == 0 || v.grid.label(c) == a.at {
+                continue;
+            }
+            let label = v.grid.label(c).to_string();
+            if (code_side(code) == 1) == black {
+                friends.push(label);
+            } else {
+                enemies.push(label);
+            }
+        }
+    }
+    let prep = match rookery::probe::prepare_on(&v, a.piece.to_ascii_uppercase(), &a.at, black, &friends, &enemies) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let moves: Vec<ProbeMove> = rookery::probe::destinations(&prep, a.fen.is_none());
+    if a.json {
+        #[derive(serde::Serialize)]
+        struct Out<'a> {
+            moves: &'a [ProbeMove],
+        }
+        println!("{}", serde_json::to_string(&Out { moves: &moves }).expect("plain data"));
+    } else {
+        let n = moves.iter().filter(|m| m.kind != Kind::Castle).count();
+        println!("{} on {}: {n} destinations", a.piece, a.at);
+        print!("{}", rookery::probe::diagram(&prep, &moves));
+    }
+    ExitCode::SUCCESS
+}
+
+/// `rookery schema`: the TOML key reference (Markdown).
+pub fn schema() -> ExitCode {
+    print!("{}", rookery::variant::spec::reference_markdown());
+    ExitCode::SUCCESS
+}

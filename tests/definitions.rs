@@ -1,0 +1,62 @@
+//! Definitions: every built-in loads; every broken file in
+//! `tests/bad-definitions/` is rejected with all its problems, each located
+//! (snapshot of the rendered messages), and with as many errors as its
+//! `# expect:` line says.
+
+use std::path::Path;
+
+use rookery::variant::{builtin, load_str, Severity};
+
+#[test]
+fn builtins_load_without_errors() {
+    for (name, text) in builtin::BUILTIN {
+        let (v, warnings) = load_str(text).unwrap_or_else(|e| panic!("{name}: {:?}", e.diagnostics));
+        assert_eq!(&v.name, name, "the file's variant.name is its built-in name");
+        assert!(warnings.is_empty(), "{name}: {warnings:?}");
+    }
+}
+
+fn expected_errors(text: &str) -> Option<usize> {
+    let first = text.lines().next()?.strip_prefix("# expect:")?.trim();
+    let n: String = first.chars().take_while(|c| c.is_ascii_digit()).collect();
+    n.parse().ok()
+}
+
+#[test]
+fn broken_definitions_report_every_problem() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bad-definitions");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 25, "the corpus must hold at least 25 files");
+    let mut mismatches = Vec::new();
+    for f in &files {
+        let name = f.file_name().unwrap().to_string_lossy().to_string();
+        let text = std::fs::read_to_string(f).unwrap();
+        let diags = match load_str(&text) {
+            Ok((_, warnings)) => warnings,
+            Err(e) => e.diagnostics,
+        };
+        let errors = diags.iter().filter(|d| d.severity == Severity::Error).count();
+        if let Some(want) = expected_errors(&text) {
+            if want != errors {
+                mismatches.push(format!("{name}: expected {want} errors, got {errors}"));
+            }
+        }
+        let rendered: String =
+            diags.iter().map(|d| d.render(&format!("tests/bad-definitions/{name}"), &text)).collect();
+        // Every message names a place in the file.
+        assert!(diags.iter().all(|d| d.span.end <= text.len()), "{name}");
+        insta::assert_snapshot!(format!("bad_{}", name.trim_end_matches(".toml")), rendered);
+    }
+    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+}
+
+#[test]
+fn reference_doc_is_generated_from_the_schema() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/toml-reference.md")).unwrap();
+    assert_eq!(doc, rookery::variant::spec::reference_markdown(), "run `rookery schema > docs/toml-reference.md`");
+}
