@@ -82,7 +82,7 @@ impl<'v> Position<'v> {
         for (c, cell) in pl.cells.iter().enumerate() {
             if let Some((kind, side)) = *cell {
                 p.board[c] = piece_code(kind, side);
-                p.virgin[c] = setup.cells[c] == Some((kind, side));
+                p.virgin[c] = v.tables.virgin_matters[kind as usize] && setup.cells[c] == Some((kind, side));
             }
         }
         // The cells of the setup's castling partners hold unmoved pieces only

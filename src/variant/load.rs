@@ -294,7 +294,10 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         return None;
     }
     let grid = grid?;
-    let tables = super::tables::MoveTables::build(&grid, &pieces, &zones);
+    let mut tables = super::tables::MoveTables::build(&grid, &pieces, &zones);
+    let kind_of = |c: char| pieces.iter().position(|p| p.letter == c.to_ascii_uppercase()).map(|k| k as u8);
+    let setup = crate::game::fen::parse_placement(&grid, &kind_of, &spec.fen.as_ref()?.value).ok()?;
+    tables.mark_castling_partners(&setup.cells);
     Some(Variant {
         name: spec.name.as_ref()?.value.clone(),
         title: spec.title.as_ref()?.value.clone(),

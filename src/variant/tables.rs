@@ -60,6 +60,10 @@ pub struct MoveTables {
     pub cells: usize,
     /// Hash keys.
     pub zobrist: crate::game::Zobrist,
+    /// Per kind: whether being unmoved changes what the piece can do (it has
+    /// `i` moves, castles, or is a castling partner). Only such pieces carry
+    /// an unmoved flag, so that a knight returning home repeats the position.
+    pub virgin_matters: Vec<bool>,
 }
 
 impl MoveTables {
@@ -79,6 +83,7 @@ impl MoveTables {
             has_ep: false,
             cells: n,
             zobrist: crate::game::Zobrist::new(1 + pieces.len() * 2, n),
+            virgin_matters: vec![false; pieces.len()],
         };
         for (kind, p) in pieces.iter().enumerate() {
             for side in 0..2usize {
@@ -109,6 +114,9 @@ impl MoveTables {
                         visits_origin: prog.visits_origin,
                         unchecked,
                     };
+                    if !castles.is_empty() || prog.nodes.iter().any(|nd| nd.flags & flag::VIRGIN != 0) {
+                        t.virgin_matters[kind] = true;
+                    }
                     t.castles[idx] = castles;
                     let code = crate::game::piece_code(kind as u8, side as u8);
                     t.index_attacks(start, code, side, cell);
@@ -168,6 +176,22 @@ impl MoveTables {
             for c in path {
                 if c != from {
                     self.sensitive[t * self.words + c as usize / 64] |= 1 << (c % 64);
+                }
+            }
+        }
+    }
+
+    /// Marks the kinds standing on castling-partner cells of the setup.
+    pub fn mark_castling_partners(&mut self, setup: &[Option<(u8, u8)>]) {
+        let n = self.cells;
+        for (c, cell) in setup.iter().enumerate() {
+            if let Some((kind, side)) = *cell {
+                for r in &self.castles[(kind as usize * 2 + side as usize) * n + c] {
+                    if let Some((pk, ps)) = setup[r.partner as usize] {
+                        if ps == side {
+                            self.virgin_matters[pk as usize] = true;
+                        }
+                    }
                 }
             }
         }
