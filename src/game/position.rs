@@ -25,6 +25,9 @@ pub struct Position<'v> {
     royals: [[Cell; MAX_ROYALS]; 2],
     nroyal: [u8; 2],
     nonroyal: [u32; 2],
+    /// Cells holding each side's pieces, `words` u64 per side (kept by
+    /// `take`/`put`; attack tests intersect it with the attacker cells).
+    occ: Vec<u64>,
 }
 
 /// What `make` changed, for `unmake`.
@@ -78,6 +81,7 @@ impl<'v> Position<'v> {
             royals: [[NO_CELL; MAX_ROYALS]; 2],
             nroyal: [0; 2],
             nonroyal: [0; 2],
+            occ: vec![0; 2 * v.tables.words],
         };
         for (c, cell) in pl.cells.iter().enumerate() {
             if let Some((kind, side)) = *cell {
@@ -169,12 +173,15 @@ impl<'v> Position<'v> {
     fn recount(&mut self) {
         self.nroyal = [0; 2];
         self.nonroyal = [0; 2];
+        self.occ.iter_mut().for_each(|w| *w = 0);
+        let words = self.v.tables.words;
         for c in 0..self.board.len() {
             let code = self.board[c];
             if code == 0 {
                 continue;
             }
             let s = code_side(code) as usize;
+            self.occ[s * words + c / 64] |= 1 << (c % 64);
             if self.v.pieces[code_kind(code) as usize].royal {
                 if (self.nroyal[s] as usize) < MAX_ROYALS {
                     self.royals[s][self.nroyal[s] as usize] = c as Cell;
@@ -312,12 +319,28 @@ impl<'v> Position<'v> {
     /// piece of the other side standing there).
     pub fn is_attacked(&self, target: Cell, by: Side) -> bool {
         let t = &self.v.tables;
-        for e in &t.attacks[by as usize * t.cells + target as usize] {
-            if self.board[e.from as usize] != e.code {
-                continue;
-            }
-            if self.attack_holds(e.node, e.from, by) {
-                return true;
+        let w = t.words;
+        let i = by as usize * t.cells + target as usize;
+        let groups = &t.attack_groups[t.groups_start[i] as usize..t.groups_start[i + 1] as usize];
+        for k in 0..w {
+            let mask = t.attacker_cells[i * w + k];
+            let mut bits = mask & self.occ[by as usize * w + k];
+            while bits != 0 {
+                let b = bits.trailing_zeros();
+                bits &= bits - 1;
+                let rank = t.attacker_rank[i * w + k] + (mask & ((1u64 << b) - 1)).count_ones();
+                let g = groups[rank as usize];
+                // The bit sets lag behind `exposes_royal`'s trial moves, so
+                // the board has the last word.
+                let code = self.board[g.from as usize];
+                if code == 0 || code_side(code) != by || g.kinds & (1 << code_kind(code)) == 0 {
+                    continue;
+                }
+                for e in &t.attack_entries[g.start as usize..g.end as usize] {
+                    if e.code == code && self.attack_holds(e.node, e.from, by) {
+                        return true;
+                    }
+                }
             }
         }
         false
@@ -360,13 +383,27 @@ impl<'v> Position<'v> {
     pub fn pseudo_moves(&mut self, out: &mut Vec<Move>, in_check: bool) {
         let v = self.v;
         let t = &v.tables;
+        let side = self.side;
+        let words = t.words;
+        for k in 0..words {
+            let mut bits = self.occ[side as usize * words + k];
+            while bits != 0 {
+                let from = k * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                self.piece_moves(from, out, in_check);
+            }
+        }
+    }
+
+    /// Pseudo-legal moves of the piece on `from` (a piece of the side to move).
+    #[inline]
+    fn piece_moves(&mut self, from: usize, out: &mut Vec<Move>, in_check: bool) {
+        let v = self.v;
+        let t = &v.tables;
         let n = t.cells;
         let side = self.side;
-        for from in 0..n {
+        {
             let code = self.board[from];
-            if code == 0 || code_side(code) != side {
-                continue;
-            }
             let kind = code_kind(code) as usize;
             let idx = (kind * 2 + side as usize) * n + from;
             let pr = t.progs[idx];
@@ -467,33 +504,93 @@ impl<'v> Position<'v> {
         }
         let t = &self.v.tables;
         let enemy = (self.side ^ 1) as usize;
+        // Cells whose change could expose one of our royals: a move touching
+        // none of them (and not moving a royal) cannot be illegal unless we
+        // are in check already.
+        let words = t.words;
+        let mut danger = [0u64; 16];
+        for r in 0..self.nroyal[s] as usize {
+            let base = (enemy * t.cells + self.royals[s][r] as usize) * words;
+            for (d, w) in danger.iter_mut().zip(&t.sensitive[base..base + words]) {
+                *d |= w;
+            }
+        }
+        let touches = |c: Cell| danger[c as usize / 64] & (1 << (c % 64)) != 0;
         let mut i = 0;
         while i < out.len() {
             let m = out[i];
             let mover = self.board[m.from as usize];
+            let royal = t.code_royal[mover as usize];
+            if royal && !in_check && m.kind == MoveKind::Normal && self.nroyal[s] == 1 {
+                // A lone king stepping away: its destination must not be
+                // attacked once it has left its square.
+                self.board[m.from as usize] = 0;
+                let attacked = self.is_attacked(m.to, enemy as Side);
+                self.board[m.from as usize] = mover;
+                if attacked {
+                    out.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+                continue;
+            }
             let risky = in_check
+                || royal
                 || m.kind == MoveKind::Castle
-                || self.v.pieces[code_kind(mover) as usize].royal
-                || (0..self.nroyal[s] as usize).any(|r| {
-                    let k = self.royals[s][r];
-                    t.is_sensitive(enemy, k, m.from)
-                        || t.is_sensitive(enemy, k, m.to)
-                        || (m.kind != MoveKind::Normal && t.is_sensitive(enemy, k, m.extra))
-                });
-            let legal = if risky {
-                let u = self.make(m);
-                let ok = !self.side_in_check(self.side ^ 1);
-                self.unmake(m, u);
-                ok
-            } else {
-                true
-            };
+                || touches(m.from)
+                || touches(m.to)
+                || (m.kind != MoveKind::Normal && touches(m.extra));
+            let legal = !risky || !self.exposes_royal(m);
             if legal {
                 i += 1;
             } else {
                 out.swap_remove(i);
             }
         }
+    }
+
+    /// Whether `m` would leave one of the mover's royal pieces attacked.
+    /// Only the board bytes the move changes are touched (and put back):
+    /// attacks depend on nothing else, so this is much cheaper than make.
+    fn exposes_royal(&mut self, m: Move) -> bool {
+        let s = self.side as usize;
+        let enemy = self.side ^ 1;
+        let (from, to, x, x2) = (m.from as usize, m.to as usize, m.extra as usize, m.extra2 as usize);
+        let mover = self.board[from];
+        let royals = self.royals[s];
+        let n = self.nroyal[s] as usize;
+        let moved = |r: Cell| if r == m.from { m.to } else { r };
+        if m.kind == MoveKind::Castle {
+            let partner = self.board[x];
+            self.board[from] = 0;
+            self.board[x] = 0;
+            self.board[to] = mover;
+            self.board[x2] = partner;
+            let hit = royals[..n].iter().any(|&r| self.is_attacked(moved(r), enemy));
+            self.board[x2] = 0;
+            self.board[to] = 0;
+            self.board[x] = partner;
+            self.board[from] = mover;
+            return hit;
+        }
+        let saved_to = self.board[to];
+        let saved_x = if m.kind == MoveKind::Normal { 0 } else { self.board[x] };
+        self.board[from] = 0;
+        if m.kind != MoveKind::Normal {
+            self.board[x] = 0;
+        }
+        self.board[to] = mover;
+        let hit = royals[..n].iter().any(|&r| {
+            let r = moved(r);
+            // A royal captured by its own side's move (d) counts as lost.
+            self.board[r as usize] == 0 || self.is_attacked(r, enemy)
+        });
+        self.board[to] = saved_to;
+        if m.kind != MoveKind::Normal {
+            self.board[x] = saved_x;
+        }
+        self.board[from] = mover;
+        hit
     }
 
     fn remove_royal(&mut self, side: usize, c: Cell) {
@@ -518,12 +615,14 @@ impl<'v> Position<'v> {
             let z = &self.v.tables.zobrist;
             self.key ^= z.piece(code, c);
             let s = code_side(code) as usize;
-            if self.v.pieces[code_kind(code) as usize].royal {
+            if self.v.tables.code_royal[code as usize] {
                 self.remove_royal(s, c);
             } else {
                 self.nonroyal[s] -= 1;
             }
             self.board[c as usize] = 0;
+            let w = self.v.tables.words;
+            self.occ[s * w + c as usize / 64] &= !(1 << (c % 64));
         }
         code
     }
@@ -532,12 +631,14 @@ impl<'v> Position<'v> {
         debug_assert!(self.board[c as usize] == 0);
         self.key ^= self.v.tables.zobrist.piece(code, c);
         let s = code_side(code) as usize;
-        if self.v.pieces[code_kind(code) as usize].royal {
+        if self.v.tables.code_royal[code as usize] {
             self.add_royal(s, c);
         } else {
             self.nonroyal[s] += 1;
         }
         self.board[c as usize] = code;
+        let w = self.v.tables.words;
+        self.occ[s * w + c as usize / 64] |= 1 << (c % 64);
     }
 
     fn set_virgin(&mut self, c: Cell, v: bool) {
@@ -568,7 +669,7 @@ impl<'v> Position<'v> {
             self.ep_n = 0;
         }
         let piece = self.take(m.from);
-        let kind = code_kind(piece) as usize;
+
         let side = code_side(piece);
         let mut capture = false;
         match m.kind {
@@ -594,7 +695,7 @@ impl<'v> Position<'v> {
         }
         self.set_virgin(m.from, false);
         self.set_virgin(m.to, false);
-        let pawn = self.v.pieces[kind].pawn;
+        let pawn = self.v.tables.code_pawn[piece as usize];
         if pawn && !capture && self.v.tables.has_ep && m.kind == MoveKind::Normal {
             self.set_ep_squares(m.from, m.to);
         }

@@ -9,7 +9,7 @@ mod tables;
 
 pub use diagnostics::{Diagnostic, Severity};
 pub use load::{load_str, LoadError};
-pub use tables::{AttackEntry, MoveTables, ProgRef};
+pub use tables::{AttackEntry, AttackGroup, MoveTables, ProgRef};
 
 use crate::board::Grid;
 

@@ -33,6 +33,20 @@ pub struct AttackEntry {
     pub node: u32,
 }
 
+/// The attack entries of one attacker cell for one target: entries
+/// `start..end` of [`MoveTables::attack_entries`], and the kinds among them.
+#[derive(Clone, Copy, Debug)]
+pub struct AttackGroup {
+    /// The attacker's cell.
+    pub from: Cell,
+    /// Bit `kind` is set when some entry is for that kind.
+    pub kinds: u64,
+    /// First entry.
+    pub start: u32,
+    /// One past the last entry.
+    pub end: u32,
+}
+
 /// Compiled tables of a variant.
 #[derive(Clone, Debug)]
 pub struct MoveTables {
@@ -47,6 +61,23 @@ pub struct MoveTables {
     pub castles: Vec<Vec<CastleRule>>,
     /// Attackers per (attacking side, target): index `side * cells + target`.
     pub attacks: Vec<Vec<AttackEntry>>,
+    /// Attack entries grouped by attacker cell: groups per (side, target),
+    /// `groups_start[i]..groups_start[i + 1]` into `attack_groups`.
+    pub attack_groups: Vec<AttackGroup>,
+    /// Start of each (side, target)'s groups; one extra entry at the end.
+    pub groups_start: Vec<u32>,
+    /// Per (side, target): the set of attacker cells, `words` u64 each (the
+    /// groups are exactly these cells, in order).
+    pub attacker_cells: Vec<u64>,
+    /// Per (side, target, word): how many attacker cells the earlier words
+    /// hold, so a cell's group is found with one popcount.
+    pub attacker_rank: Vec<u32>,
+    /// The entries the groups point into.
+    pub attack_entries: Vec<AttackEntry>,
+    /// Per piece code: royal.
+    pub code_royal: Vec<bool>,
+    /// Per piece code: pawn (promotes, resets the move counter).
+    pub code_pawn: Vec<bool>,
     /// Cells whose occupancy can change an attack on a target, as bit sets of
     /// `words` u64 each, same index as `attacks`.
     pub sensitive: Vec<u64>,
@@ -84,7 +115,21 @@ impl MoveTables {
             cells: n,
             zobrist: crate::game::Zobrist::new(1 + pieces.len() * 2, n),
             virgin_matters: vec![false; pieces.len()],
+            attack_groups: Vec::new(),
+            groups_start: Vec::new(),
+            attacker_cells: vec![0; 2 * n * words],
+            attacker_rank: vec![0; 2 * n * words],
+            attack_entries: Vec::new(),
+            code_royal: vec![false; 1 + pieces.len() * 2],
+            code_pawn: vec![false; 1 + pieces.len() * 2],
         };
+        for (k, p) in pieces.iter().enumerate() {
+            for side in 0..2 {
+                let code = crate::game::piece_code(k as u8, side) as usize;
+                t.code_royal[code] = p.royal;
+                t.code_pawn[code] = p.pawn;
+            }
+        }
         for (kind, p) in pieces.iter().enumerate() {
             for side in 0..2usize {
                 let black = side == 1;
@@ -124,6 +169,7 @@ impl MoveTables {
             }
         }
         t.has_ep = t.nodes.iter().any(|nd| nd.flags & flag::EP != 0);
+        t.group_attacks();
         for (zi, z) in zones.iter().enumerate() {
             for side in 0..2 {
                 for c in 0..n as Cell {
@@ -134,6 +180,40 @@ impl MoveTables {
             }
         }
         t
+    }
+
+    /// Sorts each target's entries by attacker cell and groups them, so that
+    /// an attack test looks at each possible attacker cell once.
+    fn group_attacks(&mut self) {
+        self.groups_start.push(0);
+        for list in &mut self.attacks {
+            list.sort_by_key(|e| (e.from, e.code, e.node));
+            let mut i = 0;
+            while i < list.len() {
+                let from = list[i].from;
+                let start = self.attack_entries.len() as u32;
+                let mut kinds = 0u64;
+                while i < list.len() && list[i].from == from {
+                    kinds |= 1 << crate::game::code_kind(list[i].code);
+                    self.attack_entries.push(list[i]);
+                    i += 1;
+                }
+                self.attack_groups.push(AttackGroup { from, kinds, start, end: self.attack_entries.len() as u32 });
+            }
+            self.groups_start.push(self.attack_groups.len() as u32);
+        }
+        let w = self.words;
+        for t in 0..self.attacks.len() {
+            let groups = &self.attack_groups[self.groups_start[t] as usize..self.groups_start[t + 1] as usize];
+            for g in groups {
+                self.attacker_cells[t * w + g.from as usize / 64] |= 1 << (g.from % 64);
+            }
+            let mut rank = 0;
+            for i in 0..w {
+                self.attacker_rank[t * w + i] = rank;
+                rank += self.attacker_cells[t * w + i].count_ones();
+            }
+        }
     }
 
     fn push_program(&mut self, prog: &Program) {
@@ -169,6 +249,9 @@ impl MoveTables {
                 a = self.parents[a as usize];
             }
             if self.nodes[root as usize].flags & flag::UNCHECKED != 0 {
+                continue;
+            }
+            if nd.cell == from {
                 continue;
             }
             let t = side * n + nd.cell as usize;
