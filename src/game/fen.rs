@@ -18,6 +18,8 @@ pub struct Placement {
     pub castling: String,
     /// En-passant square.
     pub ep: Option<Cell>,
+    /// Pieces in hand, as (kind, side) with repetitions (`[SSss]` after the placement).
+    pub hand: Vec<(u8, Side)>,
     /// Halfmove clock.
     pub halfmove: u32,
     /// Move number.
@@ -41,8 +43,31 @@ pub fn parse_placement(grid: &Grid, kind_of: &dyn Fn(char) -> Option<u8>, fen: &
         }
         pos += part.len() + 1;
     }
-    let Some(&(_, board)) = fields.first() else {
+    let Some(&(_, board_field)) = fields.first() else {
         return Err(vec![(0..fen.len().max(1), "empty FEN".into())]);
+    };
+    // `placement[hand]`: pieces in hand after the placement, as in Fairy-Stockfish.
+    let mut hand = Vec::new();
+    let board = match board_field.find('[') {
+        None => board_field,
+        Some(open) => {
+            let inner = &board_field[open + 1..];
+            match inner.strip_suffix(']') {
+                None => errs.push((open..board_field.len(), "the hand `[…]` is not closed".to_string())),
+                Some(letters) => {
+                    for (i, c) in letters.char_indices() {
+                        match kind_of(c) {
+                            Some(k) if c.is_ascii_alphabetic() => {
+                                hand.push((k, if c.is_ascii_uppercase() { 0 } else { 1 }))
+                            }
+                            _ => errs
+                                .push((open + 1 + i..open + 2 + i, format!("unknown piece letter '{c}' in the hand"))),
+                        }
+                    }
+                }
+            }
+            &board_field[..open]
+        }
     };
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != grid.ranks() as usize {
@@ -167,7 +192,7 @@ pub fn parse_placement(grid: &Grid, kind_of: &dyn Fn(char) -> Option<u8>, fen: &
         errs.push((o..o + s.len(), "unexpected extra field in the FEN".to_string()));
     }
     if errs.is_empty() {
-        Ok(Placement { cells, side, castling, ep, halfmove, fullmove })
+        Ok(Placement { cells, side, castling, ep, hand, halfmove, fullmove })
     } else {
         Err(errs)
     }

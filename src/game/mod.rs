@@ -5,6 +5,7 @@ mod moves;
 pub mod notation;
 pub mod outcome;
 pub mod perft;
+pub mod phase;
 mod position;
 mod zobrist;
 

@@ -13,6 +13,8 @@ pub enum MoveKind {
     EnPassant,
     /// Castling: the piece on `extra` goes to `extra2`.
     Castle,
+    /// Posting a piece from the hand (kind `promo - 1`) on `to`; `from == to`.
+    Drop,
 }
 
 /// A move. `promo` is 0 or `kind + 1` of the piece promoted to.

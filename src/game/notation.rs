@@ -2,7 +2,8 @@
 //! letter of the piece), castling as the king's move (`e1g1`) — or, where
 //! the king's destination alone is ambiguous (Tigrey: castling and the
 //! King's leap both reach d1), as the king moving onto its partner (`g1a1`),
-//! a form accepted for every castling.
+//! a form accepted for every castling. Postings from the hand are `S@e3`
+//! (the piece's upper-case letter, for either side).
 
 use super::{Move, MoveKind, Position};
 
@@ -11,6 +12,9 @@ use super::{Move, MoveKind, Position};
 pub fn move_text(pos: &Position<'_>, m: &Move, legal: &[Move]) -> String {
     let v = pos.variant();
     let g = &v.grid;
+    if m.kind == MoveKind::Drop {
+        return format!("{}@{}", v.pieces[m.promo as usize - 1].letter, g.label(m.to));
+    }
     if m.kind == MoveKind::Castle {
         let clash = legal.iter().any(|o| o.kind != MoveKind::Castle && o.from == m.from && o.to == m.to);
         let to = if clash { m.extra } else { m.to };
@@ -26,6 +30,12 @@ pub fn move_text(pos: &Position<'_>, m: &Move, legal: &[Move]) -> String {
 /// Finds the legal move written `text`.
 pub fn parse_move(pos: &Position<'_>, text: &str, legal: &[Move]) -> Option<Move> {
     let g = &pos.variant().grid;
+    // Accept the posting letter in either case (`s@e6` for Black).
+    let text = match text.split_once('@') {
+        Some((l, c)) => format!("{}@{c}", l.to_ascii_uppercase()),
+        None => text.to_string(),
+    };
+    let text = text.as_str();
     for m in legal {
         if move_text(pos, m, legal) == text {
             return Some(*m);

@@ -7,8 +7,11 @@ use super::{Game, Side};
 use crate::variant::EndValue;
 
 /// Why the game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reason {
+    /// A piece whose capture wins was captured (its `capture-wins` name,
+    /// e.g. "occupation"), or a rule module's own reason ("time").
+    Named(String),
     /// The side to move is in check and has no legal move.
     Checkmate,
     /// The side to move is not in check and has no legal move.
@@ -24,6 +27,7 @@ pub enum Reason {
 impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Reason::Named(n) => f.write_str(n),
             Reason::Checkmate => f.write_str("checkmate"),
             Reason::Stalemate => f.write_str("stalemate"),
             Reason::BareKing => f.write_str("bare king"),
@@ -35,7 +39,7 @@ impl fmt::Display for Reason {
 }
 
 /// A finished game's result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
     /// The winner, or `None` for a draw.
     pub winner: Option<Side>,
@@ -66,6 +70,18 @@ impl Game<'_> {
     pub fn outcome(&mut self) -> Option<Outcome> {
         let v = self.pos.variant();
         let stm = self.pos.side();
+        if let Some((_, u)) = self.history.last() {
+            for code in [u.captured(), u.captured_extra()] {
+                if code != 0 {
+                    if let Some(name) = &v.pieces[super::code_kind(code) as usize].capture_wins {
+                        return Some(Outcome {
+                            winner: Some(super::code_side(code) ^ 1),
+                            reason: Reason::Named(name.clone()),
+                        });
+                    }
+                }
+            }
+        }
         let mut moves = Vec::new();
         self.pos.legal_moves(&mut moves);
         if moves.is_empty() {

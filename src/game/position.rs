@@ -28,6 +28,14 @@ pub struct Position<'v> {
     /// Cells holding each side's pieces, `words` u64 per side (kept by
     /// `take`/`put`; attack tests intersect it with the attacker cells).
     occ: Vec<u64>,
+    /// Pieces in hand: index `side * kinds + kind`.
+    hand: Vec<u8>,
+    /// Pieces in both hands (the deployment phase lasts while this is > 0).
+    in_hand: u32,
+    /// Per side, the once-per-side promotion choices already taken (kind bits).
+    once_used: [u64; 2],
+    /// Constraints on postings (set by a rule module).
+    pub posting: super::phase::PostingRules,
 }
 
 /// What `make` changed, for `unmake`.
@@ -44,6 +52,20 @@ pub struct Undo {
     halfmove: u32,
     key: u64,
     moved: u8,
+    side: Side,
+    once_used: [u64; 2],
+}
+
+impl Undo {
+    /// The piece the move captured on its destination (0 for none).
+    pub fn captured(&self) -> u8 {
+        self.captured
+    }
+
+    /// The piece captured elsewhere (locust, en passant), 0 for none.
+    pub fn captured_extra(&self) -> u8 {
+        self.captured_extra
+    }
 }
 
 /// Why a FEN cannot be a position of this variant.
@@ -82,7 +104,15 @@ impl<'v> Position<'v> {
             nroyal: [0; 2],
             nonroyal: [0; 2],
             occ: vec![0; 2 * v.tables.words],
+            hand: vec![0; 2 * v.pieces.len()],
+            in_hand: 0,
+            once_used: [0; 2],
+            posting: Default::default(),
         };
+        for &(kind, side) in &pl.hand {
+            p.hand[side as usize * v.pieces.len() + kind as usize] += 1;
+            p.in_hand += 1;
+        }
         for (c, cell) in pl.cells.iter().enumerate() {
             if let Some((kind, side)) = *cell {
                 p.board[c] = piece_code(kind, side);
@@ -210,7 +240,55 @@ impl<'v> Position<'v> {
         if self.ep_n > 0 {
             k ^= z.ep(self.ep[0]);
         }
+        let kinds = self.v.pieces.len();
+        for (i, &count) in self.hand.iter().enumerate() {
+            if count > 0 {
+                k ^= z.hand(piece_code((i % kinds) as u8, (i / kinds) as u8), count);
+            }
+        }
         k
+    }
+
+    /// How many pieces of `kind` `side` holds in hand.
+    pub fn in_hand(&self, side: Side, kind: u8) -> u8 {
+        self.hand[side as usize * self.v.pieces.len() + kind as usize]
+    }
+
+    /// Whether the deployment phase is on (some hand still holds a piece).
+    pub fn deploying(&self) -> bool {
+        self.in_hand > 0
+    }
+
+    /// Sets a side's hand count of `kind` (rule modules use this to decide
+    /// what is posted, e.g. Royal Guards only in the TigerVariation).
+    pub fn set_hand(&mut self, side: Side, kind: u8, count: u8) {
+        let i = side as usize * self.v.pieces.len() + kind as usize;
+        let z = &self.v.tables.zobrist;
+        let code = piece_code(kind, side);
+        if self.hand[i] > 0 {
+            self.key ^= z.hand(code, self.hand[i]);
+        }
+        self.in_hand = self.in_hand + count as u32 - self.hand[i] as u32;
+        self.hand[i] = count;
+        if count > 0 {
+            self.key ^= z.hand(code, count);
+        }
+        if self.in_hand == 0 {
+            if let Some(d) = &self.v.deployment {
+                if self.side != d.then {
+                    self.side = d.then;
+                    self.key ^= z.black;
+                }
+            }
+        }
+    }
+
+    /// Sets the side to move (rule modules: who posts first).
+    pub fn set_side(&mut self, side: Side) {
+        if self.side != side {
+            self.side = side;
+            self.key ^= self.v.tables.zobrist.black;
+        }
     }
 
     /// The variant.
@@ -381,6 +459,10 @@ impl<'v> Position<'v> {
 
     /// Pseudo-legal moves (own royal pieces may be left attacked).
     pub fn pseudo_moves(&mut self, out: &mut Vec<Move>, in_check: bool) {
+        if self.in_hand > 0 {
+            self.drops(out);
+            return;
+        }
         let v = self.v;
         let t = &v.tables;
         let side = self.side;
@@ -391,6 +473,28 @@ impl<'v> Position<'v> {
                 let from = k * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 self.piece_moves(from, out, in_check);
+            }
+        }
+    }
+
+    /// Postings of the side to move (the deployment phase).
+    fn drops(&self, out: &mut Vec<Move>) {
+        let Some(dep) = &self.v.deployment else {
+            return;
+        };
+        let side = self.side;
+        let first_only = dep.posts.iter().any(|p| p.before_others && self.in_hand(side, p.kind) > 0);
+        for p in &dep.posts {
+            if self.in_hand(side, p.kind) == 0 || first_only && !p.before_others {
+                continue;
+            }
+            for &c in &p.cells[side as usize] {
+                if self.board[c as usize] == 0 && super::phase::posting_allowed(self, p.kind, c) {
+                    let m = Move { from: c, to: c, extra: 0, extra2: 0, promo: p.kind + 1, kind: MoveKind::Drop };
+                    if !out.contains(&m) {
+                        out.push(m);
+                    }
+                }
             }
         }
     }
@@ -415,6 +519,7 @@ impl<'v> Position<'v> {
             {
                 let board = &self.board;
                 let (ep, ep_n, ep_victim) = (&self.ep, self.ep_n as usize, self.ep_victim);
+                let once_used = self.once_used[side as usize];
                 let from = from as Cell;
                 walk(
                     &t.nodes[pr.start as usize..pr.end as usize],
@@ -433,6 +538,18 @@ impl<'v> Position<'v> {
                         } else {
                             (MoveKind::Normal, 0)
                         };
+                        if e.target == Occupancy::Enemy {
+                            let victim = code_kind(board[e.to as usize]) as usize;
+                            if t.capturers[victim] & (1 << kind) == 0 {
+                                return;
+                            }
+                        }
+                        if mk == MoveKind::Locust {
+                            let vc = board[extra as usize];
+                            if vc != 0 && t.capturers[code_kind(vc) as usize] & (1 << kind) == 0 {
+                                return;
+                            }
+                        }
                         let m = Move { from, to: e.to, extra, extra2: 0, promo: 0, kind: mk };
                         if pr.may_repeat
                             && out[start_len..].iter().any(|x| x.to == m.to && x.extra == m.extra && x.kind == m.kind)
@@ -452,6 +569,9 @@ impl<'v> Position<'v> {
                             }
                             optional &= !z.mandatory;
                             for &k in &z.choices {
+                                if z.once.contains(&k) && once_used & (1 << k) != 0 {
+                                    continue;
+                                }
                                 let pm = Move { promo: k + 1, ..m };
                                 if !out[first..].contains(&pm) {
                                     out.push(pm);
@@ -519,6 +639,15 @@ impl<'v> Position<'v> {
         let mut i = 0;
         while i < out.len() {
             let m = out[i];
+            if m.kind == MoveKind::Drop {
+                // A posting removes nothing, so it can only matter when in check.
+                if in_check && self.exposes_royal(m) {
+                    out.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+                continue;
+            }
             let mover = self.board[m.from as usize];
             let royal = t.code_royal[mover as usize];
             if royal && !in_check && m.kind == MoveKind::Normal && self.nroyal[s] == 1 {
@@ -559,7 +688,13 @@ impl<'v> Position<'v> {
         let mover = self.board[from];
         let royals = self.royals[s];
         let n = self.nroyal[s] as usize;
-        let moved = |r: Cell| if r == m.from { m.to } else { r };
+        let moved = |r: Cell| if r == m.from && m.kind != MoveKind::Drop { m.to } else { r };
+        if m.kind == MoveKind::Drop {
+            self.board[to] = piece_code(m.promo - 1, self.side);
+            let hit = royals[..n].iter().any(|&r| self.is_attacked(r, enemy));
+            self.board[to] = 0;
+            return hit;
+        }
         if m.kind == MoveKind::Castle {
             let partner = self.board[x];
             self.board[from] = 0;
@@ -663,7 +798,34 @@ impl<'v> Position<'v> {
             halfmove: self.halfmove,
             key: self.key,
             moved: self.board[m.from as usize],
+            side: self.side,
+            once_used: self.once_used,
         };
+        if m.kind == MoveKind::Drop {
+            if self.ep_n > 0 {
+                self.key ^= self.v.tables.zobrist.ep(self.ep[0]);
+                self.ep_n = 0;
+            }
+            let kind = m.promo - 1;
+            let side = self.side;
+            let count = self.in_hand(side, kind);
+            self.set_hand(side, kind, count - 1);
+            self.put(m.to, piece_code(kind, side));
+            // Next to post: the other side if it has something left, else
+            // the same side; after the last posting, the side that plays first.
+            let next = if self.in_hand == 0 {
+                self.v.deployment.as_ref().map_or(side ^ 1, |d| d.then)
+            } else if self.hand[(side ^ 1) as usize * self.v.pieces.len()..][..self.v.pieces.len()]
+                .iter()
+                .any(|&c| c > 0)
+            {
+                side ^ 1
+            } else {
+                side
+            };
+            self.set_side(next);
+            return u;
+        }
         if self.ep_n > 0 {
             self.key ^= self.v.tables.zobrist.ep(self.ep[0]);
             self.ep_n = 0;
@@ -690,6 +852,9 @@ impl<'v> Position<'v> {
                 u.captured = self.take(m.to);
                 capture |= u.captured != 0;
                 let placed = if m.promo != 0 { piece_code(m.promo - 1, side) } else { piece };
+                if m.promo != 0 && self.v.zones.iter().any(|z| z.once.contains(&(m.promo - 1))) {
+                    self.once_used[side as usize] |= 1 << (m.promo - 1);
+                }
                 self.put(m.to, placed);
             }
         }
@@ -736,6 +901,19 @@ impl<'v> Position<'v> {
 
     /// Takes back `m`, given what `make` returned.
     pub fn unmake(&mut self, m: Move, u: Undo) {
+        if m.kind == MoveKind::Drop {
+            self.take(m.to);
+            let i = u.side as usize * self.v.pieces.len() + (m.promo - 1) as usize;
+            self.hand[i] += 1;
+            self.in_hand += 1;
+            self.side = u.side;
+            self.ep = u.ep;
+            self.ep_n = u.ep_n;
+            self.ep_victim = u.ep_victim;
+            self.key = u.key;
+            return;
+        }
+        self.once_used = u.once_used;
         self.side ^= 1;
         if self.side == 1 {
             self.fullmove -= 1;

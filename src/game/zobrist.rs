@@ -7,6 +7,7 @@ pub struct Zobrist {
     piece: Vec<u64>,
     virgin: Vec<u64>,
     ep: Vec<u64>,
+    hand: Vec<u64>,
     /// Side to move is Black.
     pub black: u64,
     cells: usize,
@@ -29,7 +30,8 @@ impl Zobrist {
         let virgin = gen(cells);
         let ep = gen(cells);
         let black = gen(1)[0];
-        Zobrist { piece, virgin, ep, black, cells }
+        let hand = gen(codes * 65);
+        Zobrist { piece, virgin, ep, hand, black, cells }
     }
 
     /// Key of piece `code` on `cell`.
@@ -42,6 +44,12 @@ impl Zobrist {
     #[inline]
     pub fn virgin(&self, cell: u16) -> u64 {
         self.virgin[cell as usize]
+    }
+
+    /// Key of holding `count` pieces `code` in hand.
+    #[inline]
+    pub fn hand(&self, code: u8, count: u8) -> u64 {
+        self.hand[code as usize * 65 + count.min(64) as usize]
     }
 
     /// Key of an en-passant square.

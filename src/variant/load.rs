@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use super::diagnostics::Diagnostic;
 use super::spec::{self, BetzaText, Spanned, VariantSpec};
-use super::{EndValue, PieceDef, Rules, Variant, Zone};
+use super::{Deployment, EndValue, PieceDef, Post, Rules, Variant, Zone};
 use crate::betza;
 use crate::board::{parse_square, Grid};
 
@@ -138,7 +138,14 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
                 }
             }
         };
-        let good = check_betza(&p.betza, "", d);
+        let good = if p.immobile {
+            if let Some(b) = &p.betza {
+                d.push(Diagnostic::error(b.span.clone(), format!("`{}` is immobile: give no `betza`", p.id.value)));
+            }
+            true
+        } else {
+            check_betza(&p.betza, "", d)
+        };
         let good_black = p.betza_black.is_none() || check_betza(&p.betza_black, " (betza-black)", d);
         let mut specials = Vec::new();
         for s in &p.special {
@@ -160,12 +167,15 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
                 id: p.id.value.clone(),
                 name: p.name.as_ref().map_or_else(|| p.id.value.clone(), |n| n.value.clone()),
                 letter,
-                betza: p.betza.as_ref().expect("good").text.clone(),
+                betza: p.betza.as_ref().map_or_else(String::new, |b| b.text.clone()),
                 betza_black: p.betza_black.as_ref().map(|b| b.text.clone()),
                 royal: p.royal,
                 pawn: p.pawn,
                 image: p.image.as_ref().map(|i| i.value.clone()),
                 specials,
+                immobile: p.immobile,
+                capturable_by: None,
+                capture_wins: p.capture_wins.as_ref().map(|c| c.value.clone()),
             });
         } else {
             ok = false;
@@ -179,6 +189,32 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         ));
     }
     let letter_known = |c: char| letters.iter().any(|(x, _)| *x == c.to_ascii_uppercase());
+    let kind_of_letter = |s: &Spanned<String>, what: &str, d: &mut Vec<Diagnostic>| -> Option<u8> {
+        let mut cs = s.value.chars();
+        match (cs.next(), cs.next()) {
+            (Some(ch), None) if ch.is_ascii_uppercase() && letter_known(ch) => {
+                Some(letters.iter().position(|(x, _)| *x == ch).expect("known") as u8)
+            }
+            _ => {
+                d.push(Diagnostic::error(
+                    s.span.clone(),
+                    format!("{what} {:?} is not the letter of a defined piece", s.value),
+                ));
+                None
+            }
+        }
+    };
+    for p in &spec.pieces {
+        if let (Some(list), Some(def)) = (&p.capturable_by, pieces.iter_mut().find(|x| x.id == p.id.value)) {
+            let mut kinds = Vec::new();
+            for l in list {
+                if let Some(k) = kind_of_letter(l, "capturable-by", d) {
+                    kinds.push(k);
+                }
+            }
+            def.capturable_by = Some(kinds);
+        }
+    }
 
     // Setup.
     if let (Some(fen), Some(g)) = (&spec.fen, &grid) {
@@ -195,7 +231,13 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
     // Promotion.
     let mut zones = Vec::new();
     for z in &spec.zones {
-        let mut zone = Zone { ranks: [Vec::new(), Vec::new()], choices: Vec::new(), mandatory: z.mandatory };
+        let mut zone =
+            Zone { ranks: [Vec::new(), Vec::new()], choices: Vec::new(), mandatory: z.mandatory, once: Vec::new() };
+        for o in &z.once {
+            if let Some(k) = kind_of_letter(o, "once-per-side choice", d) {
+                zone.once.push(k);
+            }
+        }
         for (side, list) in [(0, &z.white), (1, &z.black)] {
             for r in list {
                 match ranks {
@@ -234,6 +276,72 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
             d.push(Diagnostic::error(z.span.clone(), "a promotion zone needs at least one choice"));
         }
         zones.push(zone);
+    }
+
+    // Deployment.
+    let side_of = |s: &Option<Spanned<String>>, what: &str, d: &mut Vec<Diagnostic>| -> u8 {
+        match s.as_ref().map(|x| x.value.as_str()) {
+            None | Some("white") => 0,
+            Some("black") => 1,
+            Some(other) => {
+                d.push(Diagnostic::error(
+                    s.as_ref().expect("some").span.clone(),
+                    format!("`deployment.{what}` is {other:?}; use \"white\" or \"black\""),
+                ));
+                0
+            }
+        }
+    };
+    let mut deployment = None;
+    if let Some(ds) = &spec.deployment {
+        let first = side_of(&ds.first, "first", d);
+        let then = side_of(&ds.then, "then", d);
+        let mut posts = Vec::new();
+        for p in &ds.posts {
+            let kind = p.piece.as_ref().and_then(|l| kind_of_letter(l, "posted piece", d));
+            let count = match &p.count {
+                Some(c) if (0..=64).contains(&c.value) => c.value as u8,
+                Some(c) => {
+                    d.push(Diagnostic::error(c.span.clone(), "`count` must be between 0 and 64"));
+                    0
+                }
+                None => 0,
+            };
+            let mut cells = [Vec::new(), Vec::new()];
+            if let Some(g) = &grid {
+                for (side, side_cells) in cells.iter_mut().enumerate() {
+                    for r in &p.ranks[side] {
+                        if r.value < 1 || r.value > g.ranks() as i64 {
+                            d.push(Diagnostic::error(r.span.clone(), format!("rank {} is off the board", r.value)));
+                            continue;
+                        }
+                        for c in 0..g.len() as u16 {
+                            if g.coords(c).1 as i64 == r.value - 1 {
+                                side_cells.push(c);
+                            }
+                        }
+                    }
+                    for c in &p.cells[side] {
+                        match g.parse(&c.value) {
+                            Some(cell) => side_cells.push(cell),
+                            None => d.push(Diagnostic::error(
+                                c.span.clone(),
+                                format!("{:?} is not a cell of the board", c.value),
+                            )),
+                        }
+                    }
+                }
+            }
+            if let Some(kind) = kind {
+                posts.push(Post { kind, count, cells, before_others: p.before_others });
+            }
+        }
+        deployment = Some(Deployment { first, then, posts });
+    }
+    if let Some(h) = &spec.hook {
+        if h.value != "tigerchess" {
+            d.push(Diagnostic::error(h.span.clone(), format!("unknown hook {:?}; known: \"tigerchess\"", h.value)));
+        }
     }
 
     // Rules.
@@ -313,5 +421,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         zones,
         rules: Rules { stalemate, bare_king, counter_baring: spec.counter_baring, move_rule, repetition },
         tables,
+        hook: spec.hook.as_ref().map(|h| h.value.clone()),
+        deployment,
     })
 }

@@ -45,6 +45,36 @@ pub struct PieceDef {
     pub image: Option<String>,
     /// Conditional extra moves: (name, Betza).
     pub specials: Vec<(String, String)>,
+    /// Never moves (its `betza` is empty).
+    pub immobile: bool,
+    /// Only these kinds may capture it (`None`: any).
+    pub capturable_by: Option<Vec<u8>>,
+    /// Capturing it wins the game; the reason shown (e.g. "occupation").
+    pub capture_wins: Option<String>,
+}
+
+/// The deployment phase: what each side posts, and where.
+#[derive(Clone, Debug)]
+pub struct Deployment {
+    /// Who posts first.
+    pub first: u8,
+    /// Who moves first after the deployment.
+    pub then: u8,
+    /// What may be posted.
+    pub posts: Vec<Post>,
+}
+
+/// One kind of piece posted during the deployment.
+#[derive(Clone, Debug)]
+pub struct Post {
+    /// The piece kind.
+    pub kind: u8,
+    /// How many each side holds at the start.
+    pub count: u8,
+    /// Cells where White / Black may post it.
+    pub cells: [Vec<crate::board::Cell>; 2],
+    /// Posted before any other piece.
+    pub before_others: bool,
 }
 
 /// A promotion zone.
@@ -56,6 +86,8 @@ pub struct Zone {
     pub choices: Vec<u8>,
     /// The pawn must promote.
     pub mandatory: bool,
+    /// Choices each side may take only once per game.
+    pub once: Vec<u8>,
 }
 
 /// Game-end and draw rules.
@@ -104,6 +136,10 @@ pub struct Variant {
     pub rules: Rules,
     /// Compiled move programs and attack tables.
     pub tables: MoveTables,
+    /// The named rule module, if any.
+    pub hook: Option<String>,
+    /// The deployment phase, if any.
+    pub deployment: Option<Deployment>,
 }
 
 impl Variant {

@@ -40,6 +40,7 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "variant.year", ty: "integer", need: "optional", doc: "Year of invention." },
     KeyDoc { path: "variant.rules-url", ty: "string", need: "required", doc: "Address of the rules page." },
     KeyDoc { path: "variant.description", ty: "string", need: "optional", doc: "One paragraph about the game." },
+    KeyDoc { path: "variant.hook", ty: "\"tigerchess\"", need: "optional", doc: "A named rule module for what no declarative option expresses (see `src/hooks/`)." },
     KeyDoc { path: "board.files", ty: "integer 1..=32", need: "required", doc: "Number of files (columns), lettered a, b, … from White's left." },
     KeyDoc { path: "board.ranks", ty: "integer 1..=32", need: "required", doc: "Number of ranks (rows), numbered from 1 on White's side." },
     KeyDoc { path: "board.holes", ty: "array of square names", need: "optional, default []", doc: "Squares that are not part of the board: nothing can stand on, land on or slide through them; leaps pass over them. The setup FEN marks them `*`." },
@@ -47,7 +48,10 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "pieces.*", ty: "table", need: "at least one", doc: "One table per piece kind; the key is the piece id (lowercase, digits, hyphens). Their order is the display order." },
     KeyDoc { path: "pieces.*.name", ty: "string", need: "optional, default the id", doc: "Display name." },
     KeyDoc { path: "pieces.*.letter", ty: "one upper-case ASCII letter", need: "required", doc: "FEN letter: White uses it, Black its lower case. Unique." },
-    KeyDoc { path: "pieces.*.betza", ty: "XBetza string", need: "required", doc: "The piece's moves for White; Black's are the same turned by 180°. Castling is the `O` atom (`KisO2`)." },
+    KeyDoc { path: "pieces.*.betza", ty: "XBetza string", need: "required unless immobile", doc: "The piece's moves for White; Black's are the same turned by 180°. Castling is the `O` atom (`KisO2`)." },
+    KeyDoc { path: "pieces.*.immobile", ty: "boolean", need: "optional, default false", doc: "The piece never moves (then `betza` is omitted)." },
+    KeyDoc { path: "pieces.*.capturable-by", ty: "array of piece letters", need: "optional, default: any piece", doc: "Only these pieces may capture it; to everything else it is an uncapturable obstacle." },
+    KeyDoc { path: "pieces.*.capture-wins", ty: "string (the reason shown, e.g. \"occupation\")", need: "optional", doc: "Capturing this piece wins the game at once." },
     KeyDoc { path: "pieces.*.betza-black", ty: "XBetza string", need: "optional", doc: "Black's moves when they are not White's turned by 180° (given as seen by Black, i.e. also turned)." },
     KeyDoc { path: "pieces.*.royal", ty: "boolean", need: "optional, default false", doc: "A king: it must not be left in check; checkmate and stalemate are judged by it; castling needs it unchecked on its path." },
     KeyDoc { path: "pieces.*.pawn", ty: "boolean", need: "optional, default false", doc: "Promotes in the promotion zones and resets the n-move counter when it moves. A straight non-capturing move of two or more squares leaves en-passant squares behind (if some piece has an `e` move)." },
@@ -61,7 +65,17 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "promotion.zones", ty: "array of tables", need: "optional", doc: "Promotion zones. A piece with `pawn = true` that ends a move in a zone promotes to one of the zone's choices." },
     KeyDoc { path: "promotion.zones[].ranks", ty: "table { white = [ranks], black = [ranks] }", need: "required", doc: "The zone's ranks for each side, numbered from 1 on White's side." },
     KeyDoc { path: "promotion.zones[].choices", ty: "array of piece letters", need: "required", doc: "Pieces a pawn may promote to in this zone." },
+    KeyDoc { path: "promotion.zones[].once-per-side", ty: "array of piece letters", need: "optional", doc: "Choices each side may take only once in a game (TigerChess's Pikeman → TigerKnight exchange)." },
     KeyDoc { path: "promotion.zones[].mandatory", ty: "boolean", need: "optional, default true", doc: "false: the pawn may also stay a pawn." },
+    KeyDoc { path: "deployment", ty: "table", need: "optional", doc: "A deployment phase before play: sides post pieces from their hands, one per turn, alternating (a side with nothing left to post is skipped). While any hand holds a piece no other move is allowed." },
+    KeyDoc { path: "deployment.first", ty: "\"white\" | \"black\"", need: "optional, default \"white\"", doc: "Who posts first (the setup FEN's side to move must agree)." },
+    KeyDoc { path: "deployment.then", ty: "\"white\" | \"black\"", need: "optional, default \"white\"", doc: "Who moves first once every piece is posted." },
+    KeyDoc { path: "deployment.posts", ty: "array of tables", need: "required", doc: "What is posted and where." },
+    KeyDoc { path: "deployment.posts[].piece", ty: "piece letter", need: "required", doc: "The piece posted." },
+    KeyDoc { path: "deployment.posts[].count", ty: "integer", need: "required", doc: "How many each side holds at the start (the setup FEN's `[…]` hand must agree; a hook may change it)." },
+    KeyDoc { path: "deployment.posts[].ranks", ty: "table { white = [ranks], black = [ranks] }", need: "one of ranks/cells", doc: "Where it may be posted, by rank." },
+    KeyDoc { path: "deployment.posts[].cells", ty: "table { white = [cells], black = [cells] }", need: "one of ranks/cells", doc: "Where it may be posted, by cell." },
+    KeyDoc { path: "deployment.posts[].before-others", ty: "boolean", need: "optional, default false", doc: "All of these are posted before any other piece." },
     KeyDoc { path: "rules.stalemate", ty: "\"draw\" | \"loss\" | \"win\"", need: "optional, default \"draw\"", doc: "Result for the stalemated side." },
     KeyDoc { path: "rules.bare-king", ty: "\"none\" | \"loss\"", need: "optional, default \"none\"", doc: "A side left with nothing but royal pieces loses." },
     KeyDoc { path: "rules.counter-baring", ty: "boolean", need: "optional, default false", doc: "With `bare-king = \"loss\"`: the bared side gets one more move, and if it bares the opponent too the game is drawn (H. G. Muller's `baring=0`)." },
@@ -92,6 +106,10 @@ pub struct VariantSpec {
     pub holes: Vec<Spanned<String>>,
     /// `board.a1-light`.
     pub a1_light: bool,
+    /// `variant.hook`.
+    pub hook: Option<Spanned<String>>,
+    /// `[deployment]`, if present.
+    pub deployment: Option<DeploymentSpec>,
     /// `pieces.*`.
     pub pieces: Vec<PieceSpec>,
     /// Span of the `[pieces]` table header (or the file start).
@@ -133,6 +151,12 @@ pub struct PieceSpec {
     pub pawn: bool,
     /// `image`.
     pub image: Option<Spanned<String>>,
+    /// `immobile`.
+    pub immobile: bool,
+    /// `capturable-by`.
+    pub capturable_by: Option<Vec<Spanned<String>>>,
+    /// `capture-wins`.
+    pub capture_wins: Option<Spanned<String>>,
     /// `special`.
     pub special: Vec<SpecialSpec>,
 }
@@ -174,11 +198,43 @@ pub struct ZoneSpec {
     pub choices: Vec<Spanned<String>>,
     /// `mandatory`.
     pub mandatory: bool,
+    /// `once-per-side`.
+    pub once: Vec<Spanned<String>>,
     /// Whether `ranks` was given at all (a missing key is reported once).
     pub has_ranks: bool,
     /// Whether `choices` was given at all.
     pub has_choices: bool,
     /// The zone table.
+    pub span: Range<usize>,
+}
+
+/// `[deployment]`.
+#[derive(Clone, Debug)]
+pub struct DeploymentSpec {
+    /// `first`.
+    pub first: Option<Spanned<String>>,
+    /// `then`.
+    pub then: Option<Spanned<String>>,
+    /// `posts`.
+    pub posts: Vec<PostSpec>,
+    /// The table.
+    pub span: Range<usize>,
+}
+
+/// `deployment.posts[]`.
+#[derive(Clone, Debug)]
+pub struct PostSpec {
+    /// `piece`.
+    pub piece: Option<Spanned<String>>,
+    /// `count`.
+    pub count: Option<Spanned<i64>>,
+    /// `ranks.white` / `ranks.black`.
+    pub ranks: [Vec<Spanned<i64>>; 2],
+    /// `cells.white` / `cells.black`.
+    pub cells: [Vec<Spanned<String>>; 2],
+    /// `before-others`.
+    pub before_others: bool,
+    /// The table.
     pub span: Range<usize>,
 }
 
@@ -392,6 +448,7 @@ impl Reader<'_> {
                 spec.year = self.int(v, "year", "variant.year", false, &s);
                 spec.rules_url = self.string(v, "rules-url", "variant.rules-url", true, &s);
                 spec.description = self.string(v, "description", "variant.description", false, &s);
+                spec.hook = self.string(v, "hook", "variant.hook", false, &s);
             }
             None => self.err(whole.clone(), "missing table [variant]"),
         }
@@ -458,6 +515,9 @@ impl Reader<'_> {
                 ),
             }
         }
+        if let Some(d) = self.table(root, "deployment", "deployment") {
+            spec.deployment = Some(self.deployment(d));
+        }
         if let Some(r) = self.table(root, "rules", "rules") {
             self.known_keys(r, "rules");
             let s = r.span().unwrap_or(0..0);
@@ -475,14 +535,19 @@ impl Reader<'_> {
             let path = format!("pieces.*.{k}");
             if !KEYS.iter().any(|d| d.path == path) {
                 let span = t.key(k).and_then(|k| k.span()).unwrap_or(id.span.clone());
-                self.err(span, format!("unknown key `{k}` in piece `{}`; known keys: name, letter, betza, betza-black, royal, pawn, image, special", id.value));
+                self.err(span, format!("unknown key `{k}` in piece `{}`; known keys: name, letter, betza, betza-black, royal, pawn, image, immobile, capturable-by, capture-wins, special", id.value));
             }
         }
         let p = format!("pieces.{}", id.value);
         let owner = id.span.clone();
         let name = self.string(t, "name", &format!("{p}.name"), false, &owner);
         let letter = self.string(t, "letter", &format!("{p}.letter"), true, &owner);
-        let betza = self.betza(t, "betza", &format!("{p}.betza"), true, &owner);
+        let immobile = self.bool(t, "immobile", &format!("{p}.immobile"), false);
+        let betza = self.betza(t, "betza", &format!("{p}.betza"), !immobile, &owner);
+        let capturable_by = t.get("capturable-by").map(|_| {
+            self.array(t, "capturable-by", &format!("{p}.capturable-by"), |r, v| r.str_elem(v, "capturable-by"))
+        });
+        let capture_wins = self.string(t, "capture-wins", &format!("{p}.capture-wins"), false, &owner);
         let betza_black = self.betza(t, "betza-black", &format!("{p}.betza-black"), false, &owner);
         let royal = self.bool(t, "royal", &format!("{p}.royal"), false);
         let pawn = self.bool(t, "pawn", &format!("{p}.pawn"), false);
@@ -508,7 +573,20 @@ impl Reader<'_> {
             Some(other) => self
                 .err(item_span(other), format!("`{p}.special` must be an array of tables, not {}", type_name(other))),
         }
-        PieceSpec { id, name, letter, betza, betza_black, royal, pawn, image, special }
+        PieceSpec {
+            id,
+            name,
+            letter,
+            betza,
+            betza_black,
+            royal,
+            pawn,
+            image,
+            immobile,
+            capturable_by,
+            capture_wins,
+            special,
+        }
     }
 
     fn special(&mut self, p: &str, t: &Table) -> SpecialSpec {
@@ -527,12 +605,70 @@ impl Reader<'_> {
         }
     }
 
+    fn deployment(&mut self, d: &Table) -> DeploymentSpec {
+        self.known_keys(d, "deployment");
+        let span = d.span().unwrap_or(0..0);
+        let first = self.string(d, "first", "deployment.first", false, &span);
+        let then = self.string(d, "then", "deployment.then", false, &span);
+        let mut posts = Vec::new();
+        let tables: Vec<Table> = match d.get("posts") {
+            None => {
+                self.err(span.clone(), "missing required key `deployment.posts`");
+                Vec::new()
+            }
+            Some(Item::ArrayOfTables(a)) => a.iter().cloned().collect(),
+            Some(Item::Value(Value::Array(a))) => a
+                .iter()
+                .filter_map(|v| match v {
+                    Value::InlineTable(t) => Some(t.clone().into_table()),
+                    _ => None,
+                })
+                .collect(),
+            Some(other) => {
+                self.err(item_span(other), "`deployment.posts` must be an array of tables");
+                Vec::new()
+            }
+        };
+        for t in &tables {
+            let ps = t.span().unwrap_or(span.clone());
+            for (k, _) in t.iter() {
+                if !["piece", "count", "ranks", "cells", "before-others"].contains(&k) {
+                    let ks = t.key(k).and_then(|k| k.span()).unwrap_or(ps.clone());
+                    self.err(ks, format!("unknown key `{k}` in `deployment.posts`; known keys: piece, count, ranks, cells, before-others"));
+                }
+            }
+            let piece = self.string(t, "piece", "deployment.posts.piece", true, &ps);
+            let count = self.int(t, "count", "deployment.posts.count", true, &ps);
+            let mut ranks = [Vec::new(), Vec::new()];
+            let mut cells = [Vec::new(), Vec::new()];
+            if let Some(r) = self.inline_or_table(t, "ranks", "deployment.posts.ranks") {
+                ranks[0] = self.array(&r, "white", "deployment.posts.ranks.white", |s, v| s.int_elem(v, "ranks.white"));
+                ranks[1] = self.array(&r, "black", "deployment.posts.ranks.black", |s, v| s.int_elem(v, "ranks.black"));
+            }
+            if let Some(c) = self.inline_or_table(t, "cells", "deployment.posts.cells") {
+                cells[0] = self.array(&c, "white", "deployment.posts.cells.white", |s, v| s.str_elem(v, "cells.white"));
+                cells[1] = self.array(&c, "black", "deployment.posts.cells.black", |s, v| s.str_elem(v, "cells.black"));
+            }
+            if t.get("ranks").is_none() && t.get("cells").is_none() {
+                self.err(ps.clone(), "`deployment.posts` needs `ranks` or `cells`");
+            }
+            let before_others = self.bool(t, "before-others", "deployment.posts.before-others", false);
+            posts.push(PostSpec { piece, count, ranks, cells, before_others, span: ps });
+        }
+        DeploymentSpec { first, then, posts, span }
+    }
+
     fn zone(&mut self, t: &Table) -> ZoneSpec {
         let span = t.span().unwrap_or(0..0);
         for (k, _) in t.iter() {
-            if !["ranks", "choices", "mandatory"].contains(&k) {
+            if !["ranks", "choices", "mandatory", "once-per-side"].contains(&k) {
                 let ks = t.key(k).and_then(|k| k.span()).unwrap_or(span.clone());
-                self.err(ks, format!("unknown key `{k}` in a promotion zone; known keys: ranks, choices, mandatory"));
+                self.err(
+                    ks,
+                    format!(
+                        "unknown key `{k}` in a promotion zone; known keys: ranks, choices, mandatory, once-per-side"
+                    ),
+                );
             }
         }
         let (mut white, mut black) = (Vec::new(), Vec::new());
@@ -563,7 +699,10 @@ impl Reader<'_> {
         let choices =
             self.array(t, "choices", "promotion.zones.choices", |s, v| s.str_elem(v, "promotion.zones.choices"));
         let mandatory = self.bool(t, "mandatory", "promotion.zones.mandatory", true);
+        let once =
+            self.array(t, "once-per-side", "promotion.zones.once-per-side", |s, v| s.str_elem(v, "once-per-side"));
         ZoneSpec {
+            once,
             white,
             black,
             choices,

@@ -78,6 +78,8 @@ pub struct MoveTables {
     pub code_royal: Vec<bool>,
     /// Per piece code: pawn (promotes, resets the move counter).
     pub code_pawn: Vec<bool>,
+    /// Per piece kind: bit set of the kinds that may capture it.
+    pub capturers: Vec<u64>,
     /// Cells whose occupancy can change an attack on a target, as bit sets of
     /// `words` u64 each, same index as `attacks`.
     pub sensitive: Vec<u64>,
@@ -122,6 +124,10 @@ impl MoveTables {
             attack_entries: Vec::new(),
             code_royal: vec![false; 1 + pieces.len() * 2],
             code_pawn: vec![false; 1 + pieces.len() * 2],
+            capturers: pieces
+                .iter()
+                .map(|p| p.capturable_by.as_ref().map_or(u64::MAX, |ks| ks.iter().fold(0, |m, &k| m | 1 << k)))
+                .collect(),
         };
         for (k, p) in pieces.iter().enumerate() {
             for side in 0..2 {
@@ -134,7 +140,8 @@ impl MoveTables {
             for side in 0..2usize {
                 let black = side == 1;
                 let text = if black { p.betza_black.as_deref().unwrap_or(&p.betza) } else { &p.betza };
-                let paths = betza::compile_paths(text).expect("validated by the loader");
+                let paths =
+                    if p.immobile { Vec::new() } else { betza::compile_paths(text).expect("validated by the loader") };
                 let special: Vec<Vec<betza::Path>> =
                     p.specials.iter().map(|(_, b)| betza::compile_paths(b).expect("validated by the loader")).collect();
                 for cell in 0..n as Cell {
