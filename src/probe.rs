@@ -160,7 +160,7 @@ pub fn prepare_on(
         v.kind_of_letter(letter).ok_or_else(|| ProbeError::Position(format!("no piece has the letter {letter}")))?;
     let p = &v.pieces[kind as usize];
     let text = if black { p.betza_black.as_deref().unwrap_or(&p.betza) } else { &p.betza };
-    let mut paths = betza::compile_paths(text).map_err(ProbeError::Betza)?;
+    let mut paths = if p.immobile { Vec::new() } else { betza::compile_paths(text).map_err(ProbeError::Betza)? };
     for (_, b) in &p.specials {
         paths.extend(betza::compile_paths(b).map_err(ProbeError::Betza)?);
     }

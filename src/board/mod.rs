@@ -1,6 +1,8 @@
 //! Boards: cells, their labels and their geometry.
 
 mod coords;
+pub mod glinski;
+pub mod graph;
 mod grid;
 
 pub use coords::{file_label, parse_square, square_label};
