@@ -459,6 +459,26 @@ impl GraphGeometry {
         Ok(GraphGeometry { cells, edges, corners, centroids, colours, tol })
     }
 
+    /// The same geometry with cells renumbered: new cell `i` is old cell
+    /// `order[i]` (`order` must be a permutation).
+    pub fn renumbered(&self, order: &[u16]) -> GraphGeometry {
+        let mut new_of = vec![0u16; order.len()];
+        for (i, &old) in order.iter().enumerate() {
+            new_of[old as usize] = i as u16;
+        }
+        let remap = |links: &Vec<Option<Link>>| -> Vec<Option<Link>> {
+            links.iter().map(|l| l.map(|l| Link { cell: new_of[l.cell as usize], entry: l.entry })).collect()
+        };
+        GraphGeometry {
+            cells: order.iter().map(|&o| self.cells[o as usize].clone()).collect(),
+            edges: order.iter().map(|&o| remap(&self.edges[o as usize])).collect(),
+            corners: order.iter().map(|&o| remap(&self.corners[o as usize])).collect(),
+            centroids: order.iter().map(|&o| self.centroids[o as usize]).collect(),
+            colours: order.iter().map(|&o| self.colours[o as usize]).collect(),
+            tol: self.tol,
+        }
+    }
+
     /// Number of cells.
     pub fn len(&self) -> usize {
         self.cells.len()

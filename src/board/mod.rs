@@ -6,7 +6,7 @@ pub mod graph;
 mod grid;
 
 pub use coords::{file_label, parse_square, square_label};
-pub use grid::Grid;
+pub use grid::{Graph, Grid};
 
 /// A playable cell of a board, numbered densely from 0. Holes have no cell.
 pub type Cell = u16;

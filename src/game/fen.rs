@@ -210,7 +210,7 @@ pub fn write_placement(grid: &Grid, letter: &dyn Fn(Cell) -> Option<char>) -> St
     let mut out = String::new();
     for y in (0..grid.ranks() as i32).rev() {
         let mut empty = 0;
-        for x in 0..grid.files() as i32 {
+        for x in 0..grid.row_len(y as u32) as i32 {
             match grid.at(x, y) {
                 None => {
                     if empty > 0 {
