@@ -9,6 +9,8 @@
 pub mod betza;
 pub mod board;
 pub mod compile;
+pub mod engine;
 pub mod game;
+pub mod hooks;
 pub mod probe;
 pub mod variant;

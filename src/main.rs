@@ -29,6 +29,8 @@ enum Command {
     Moves(cli::info::MovesArgs),
     /// Print the TOML key reference (Markdown).
     Schema,
+    /// Play a game: human or engine on each side (TigerChess: from the dice roll).
+    Play(cli::game::PlayArgs),
     /// Count leaf nodes of the legal move tree (`nodes N`).
     Perft(cli::play::PerftArgs),
     /// Play coordinate moves; print the final FEN and the result if the game ended.
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
         Command::Show(a) => cli::info::show(a),
         Command::Moves(a) => cli::info::moves(a),
         Command::Schema => cli::info::schema(),
+        Command::Play(a) => cli::game::play(a),
         Command::Perft(a) => cli::play::perft_cmd(a),
         Command::Replay(a) => cli::play::replay_cmd(a),
     }

@@ -2,6 +2,7 @@
 
 pub mod betza;
 pub mod def;
+pub mod game;
 pub mod info;
 pub mod play;
 

@@ -373,6 +373,20 @@ impl<'v> Position<'v> {
             castling.push('-');
         }
         let ep = if self.ep_n > 0 { v.grid.label(self.ep[0]).to_string() } else { "-".into() };
+        let mut placement = placement;
+        if self.in_hand > 0 {
+            // Hands as in Fairy-Stockfish: `placement[SSss]`.
+            let kinds = v.pieces.len();
+            placement.push('[');
+            for (i, &count) in self.hand.iter().enumerate() {
+                let l = v.pieces[i % kinds].letter;
+                let l = if i / kinds == 0 { l } else { l.to_ascii_lowercase() };
+                for _ in 0..count {
+                    placement.push(l);
+                }
+            }
+            placement.push(']');
+        }
         format!(
             "{placement} {} {castling} {ep} {} {}",
             if self.side == 0 { 'w' } else { 'b' },

@@ -7,6 +7,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("tcb", include_str!("../../definitions/tcb.toml")),
     ("wild-tamerlane", include_str!("../../definitions/wild-tamerlane.toml")),
     ("tigrey", include_str!("../../definitions/tigrey.toml")),
+    ("tigerchess", include_str!("../../definitions/tigerchess.toml")),
 ];
 
 /// The text of a built-in definition.

@@ -430,11 +430,11 @@ impl Reader<'_> {
         let mut spec = VariantSpec::default();
         let whole = 0..0;
         for (k, item) in root.iter() {
-            if !["variant", "board", "pieces", "setup", "promotion", "rules"].contains(&k) {
+            if !["variant", "board", "pieces", "setup", "promotion", "deployment", "rules"].contains(&k) {
                 let span = root.key(k).and_then(|k| k.span()).unwrap_or_else(|| item_span(item));
                 self.err(
                     span,
-                    format!("unknown table `[{k}]`; known tables: variant, board, pieces, setup, promotion, rules"),
+                    format!("unknown table `[{k}]`; known tables: variant, board, pieces, setup, promotion, deployment, rules"),
                 );
             }
         }

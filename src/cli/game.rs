@@ -1,0 +1,159 @@
+//! `rookery play`: a whole game in the terminal, human or built-in engine
+//! on each side; for TigerChess from the dice roll to the result.
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+use rookery::engine;
+use rookery::game::notation::{move_text, parse_move};
+use rookery::game::{Game, Position};
+use rookery::hooks::rng::Rng;
+use rookery::hooks::tigerchess;
+
+use super::def::load;
+
+/// Arguments of `rookery play`.
+#[derive(clap::Args)]
+pub struct PlayArgs {
+    /// Definition: a TOML path or a built-in name.
+    def: String,
+    /// Seed for dice, cards and the engine's choices (recorded in the output).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Who plays White (Bengal in TigerChess).
+    #[arg(long, default_value = "engine", value_parser = ["engine", "human"])]
+    white: String,
+    /// Who plays Black (Siberian in TigerChess).
+    #[arg(long, default_value = "engine", value_parser = ["engine", "human"])]
+    black: String,
+    /// Engine search depth in plies.
+    #[arg(long, default_value_t = 2)]
+    depth: u32,
+    /// Stop after this many plies without a result.
+    #[arg(long, default_value_t = 1000)]
+    max_plies: u32,
+    /// TigerChess: the players agree on the Open variation (no single die).
+    #[arg(long)]
+    open: bool,
+    /// TigerChess: the Random variation (cards post the Swordsmen; no dice).
+    #[arg(long)]
+    random_variation: bool,
+    /// Start from this FEN instead of the setup.
+    #[arg(long)]
+    fen: Option<String>,
+}
+
+/// Plays the game; prints every move, the final position and `result: …`.
+pub fn play(a: PlayArgs) -> ExitCode {
+    let v = match load(&a.def) {
+        Ok(v) => v,
+        Err(c) => return c,
+    };
+    println!("game: {}", v.title);
+    println!("seed: {}", a.seed);
+    let tiger = v.hook.as_deref() == Some("tigerchess") && a.fen.is_none();
+    let pregame = tiger.then(|| tigerchess::pre_game(a.seed, a.open, a.random_variation));
+    let pos = match (&pregame, &a.fen) {
+        (Some(pg), _) => {
+            if let Some(d) = pg.die {
+                println!("die: {d} ({} variation)", pg.deploy.name());
+            } else {
+                println!("die: not thrown ({} variation)", pg.deploy.name());
+            }
+            match pg.dice {
+                Some((x, y)) => println!(
+                    "dice: {x}-{y} ({})",
+                    pg.guard
+                        .map_or("no double: Standard game".to_string(), |g| format!("TigerVariation, {}", g.name()))
+                ),
+                None => println!("dice: not thrown"),
+            }
+            tigerchess::start(&v, pg)
+        }
+        (None, Some(f)) => match Position::from_fen(&v, f) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        (None, None) => Position::start(&v),
+    };
+    let mut game = Game::new(pos);
+    let values = engine::piece_values(&v);
+    let mut rng = Rng::new(a.seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 1);
+    let mut legal = Vec::new();
+    let mut ply = 0;
+    if let Some(pg) = pregame.as_ref().filter(|pg| pg.deploy == tigerchess::Deploy::Random) {
+        for m in tigerchess::random_postings(&game.pos, pg.seed) {
+            game.pos.legal_moves(&mut legal);
+            let text = move_text(&game.pos, &m, &legal);
+            ply += 1;
+            println!("{ply}. {} {text} (card)", side_name(&v, game.pos.side()));
+            game.play(m);
+        }
+    }
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let result = loop {
+        if let Some(o) = game.outcome() {
+            break Some(o);
+        }
+        if ply >= a.max_plies {
+            break None;
+        }
+        game.pos.legal_moves(&mut legal);
+        let side = game.pos.side();
+        let human = if side == 0 { a.white == "human" } else { a.black == "human" };
+        let m = if human {
+            println!("{}", super::info::board_text(&game.pos));
+            print!("{} to move> ", side_name(&v, side));
+            let _ = std::io::stdout().flush();
+            let Some(Ok(line)) = lines.next() else {
+                println!();
+                break None;
+            };
+            let line = line.trim();
+            if line == "quit" {
+                break None;
+            }
+            match parse_move(&game.pos, line, &legal) {
+                Some(m) => m,
+                None => {
+                    let mut all: Vec<String> = legal.iter().map(|m| move_text(&game.pos, m, &legal)).collect();
+                    all.sort();
+                    println!("not a legal move; legal: {}", all.join(" "));
+                    continue;
+                }
+            }
+        } else {
+            match engine::choose(&mut game.pos, a.depth, &values, &mut rng) {
+                Some(m) => m,
+                None => break game.outcome(),
+            }
+        };
+        let text = move_text(&game.pos, &m, &legal);
+        ply += 1;
+        println!("{ply}. {} {text}", side_name(&v, side));
+        game.play(m);
+    };
+    println!("{}", super::info::board_text(&game.pos));
+    println!("fen: {}", game.pos.fen());
+    if let Some(pg) = &pregame {
+        println!("designation: {}", tigerchess::designation(pg, tigerchess::dragon_subtitle(&game.pos)));
+    }
+    match result {
+        Some(o) => println!("result: {o}"),
+        None => println!("result: * (unfinished after {ply} plies)"),
+    }
+    ExitCode::SUCCESS
+}
+
+fn side_name(v: &rookery::variant::Variant, side: u8) -> &'static str {
+    match (v.hook.as_deref(), side) {
+        (Some("tigerchess"), 0) => "Bengal",
+        (Some("tigerchess"), _) => "Siberian",
+        (_, 0) => "White",
+        _ => "Black",
+    }
+}
