@@ -10,6 +10,7 @@ pub mod betza;
 pub mod board;
 pub mod compile;
 pub mod engine;
+pub mod export;
 pub mod game;
 pub mod hooks;
 pub mod probe;

@@ -35,6 +35,10 @@ enum Command {
     Perft(cli::play::PerftArgs),
     /// Play coordinate moves; print the final FEN and the result if the game ended.
     Replay(cli::play::ReplayArgs),
+    /// Write a definition for Game Courier, the Interactive Diagram or Fairy-Stockfish.
+    Export(cli::export::ExportArgs),
+    /// Turn an Interactive Diagram description into a TOML definition.
+    Import(cli::export::ImportArgs),
 }
 
 fn main() -> ExitCode {
@@ -49,5 +53,7 @@ fn main() -> ExitCode {
         Command::Play(a) => cli::game::play(a),
         Command::Perft(a) => cli::play::perft_cmd(a),
         Command::Replay(a) => cli::play::replay_cmd(a),
+        Command::Export(a) => cli::export::export_cmd(a),
+        Command::Import(a) => cli::export::import_cmd(a),
     }
 }

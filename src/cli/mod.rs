@@ -3,6 +3,7 @@
 pub mod betza;
 pub mod def;
 pub mod game;
+pub mod export;
 pub mod info;
 pub mod play;
 

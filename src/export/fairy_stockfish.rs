@@ -1,0 +1,436 @@
+//! A Fairy-Stockfish (FSF) `variants.ini` section — only where FSF can play
+//! the game exactly. Otherwise an [`ExportError`] lists every feature FSF
+//! cannot express.
+//!
+//! What FSF can express (checked against FSF's `variants.ini` documentation
+//! and probes with pyffish 0.0.90; see `shared/research/fairy-stockfish.md`):
+//! boards up to 12 files × 10 ranks (large-board build), holes as `*` wall
+//! squares (exact for pieces that do not hop), pieces built from leapers,
+//! R/B/Q riders with a one-digit range, the N rider, R/B hoppers and lame
+//! N/A/D/Z leapers with direction and m/c modifiers, one royal kind with
+//! chess-style castling, one promotion zone, stalemate values, a bare-king
+//! loss without counter-baring, the n-move and repetition rules.
+//!
+//! What it cannot: FSF's Betza parser *silently* drops what it does not
+//! understand (multi-leg `a` chains, brackets, `j`/`o`/`z`/`q`/`y`…, D/A/H
+//! riders, two-digit ranges), so every such construct is refused here
+//! instead of being written into an ini that would quietly mean something
+//! else. Also refused: boards over 12x10, holes together with hoppers
+//! (FSF hoppers may use a wall as a screen), per-side Betza, conditional
+//! special moves, promotion choices that differ by rank, counter-baring,
+//! deployment phases, rule modules, capture restrictions, capture-to-win
+//! pieces and graph boards.
+
+use std::fmt::Write as _;
+
+use super::{setup_placement, ExportError, Format};
+use crate::betza::ast::{AtomKind, Move, Range};
+use crate::betza::{compile_paths, parse};
+use crate::variant::{EndValue, Variant};
+
+/// FSF's built-in piece types we map to, with their Betza.
+const BUILTIN: &[(&str, &str)] = &[
+    ("knight", "N"),
+    ("bishop", "B"),
+    ("rook", "R"),
+    ("queen", "Q"),
+    ("archbishop", "BN"),
+    ("chancellor", "RN"),
+    ("amazon", "QN"),
+    ("dragonHorse", "BW"),
+    ("fers", "F"),
+    ("wazir", "W"),
+    ("alfil", "A"),
+    ("fersAlfil", "FA"),
+    ("cannon", "mRcpR"),
+    ("commoner", "K"),
+    ("centaur", "KN"),
+];
+
+/// The orthodox pawn: FSF's built-in `pawn`.
+const PAWN: &str = "fmWfceFifmnD";
+
+/// Largest board of FSF's large-board build.
+const MAX_FILES: u32 = 12;
+const MAX_RANKS: u32 = 10;
+
+/// Whether two Betza strings mean the same moves (same paths, any order).
+fn same_moves(a: &str, b: &str) -> bool {
+    match (compile_paths(a), compile_paths(b)) {
+        (Ok(x), Ok(y)) => x.len() == y.len() && x.iter().all(|p| y.contains(p)) && y.iter().all(|p| x.contains(p)),
+        _ => false,
+    }
+}
+
+/// Problems FSF has with a Betza string (empty: FSF reads it as we do).
+/// `castle_ok`: the `O` atom may appear (royal piece). Returns the problems
+/// and whether the string has an `i` move and an `e` capture.
+fn betza_problems(what: &str, text: &str, castle_ok: bool) -> (Vec<String>, bool, bool) {
+    let mut out = Vec::new();
+    let (mut has_i, mut has_e) = (false, false);
+    let piece = match parse(text) {
+        Ok(p) => p,
+        Err(e) => return (vec![format!("{what}: Betza {text:?} does not parse: {}", e.message)], false, false),
+    };
+    for m in &piece.moves {
+        let c = match m {
+            Move::Bracket(b) => {
+                out.push(format!(
+                    "{what}: `{}` is a multi-leg bracket move (FSF's Betza has no multi-leg moves and would drop it silently)",
+                    &text[b.span.start..b.span.end]
+                ));
+                continue;
+            }
+            Move::Chain(c) => c,
+        };
+        let written = &text[c.span.start..c.span.end];
+        if c.legs.len() > 1 {
+            out.push(format!(
+                "{what}: `{written}` is a multi-leg move ({} legs; FSF ignores `a` and would read something else)",
+                c.legs.len()
+            ));
+            continue;
+        }
+        let (letter, ext) = match &c.atom.kind {
+            AtomKind::Letter { letter, extensions } => (*letter, extensions.as_str()),
+            AtomKind::Leap(a, b) => {
+                out.push(format!("{what}: `{written}` uses an explicit leap ({a},{b}), which FSF's Betza lacks"));
+                continue;
+            }
+        };
+        if !ext.is_empty() {
+            out.push(format!("{what}: `{written}` uses X/Y atom extensions, which FSF's Betza lacks"));
+            continue;
+        }
+        let slider = matches!(letter, 'R' | 'B' | 'Q');
+        match c.range {
+            Some(Range::Count(n, _)) if n >= 10 => {
+                out.push(format!("{what}: `{written}` has a two-digit range (FSF reads only the first digit)"))
+            }
+            Some(Range::Star(_)) => out.push(format!("{what}: `{written}` has the range `*`")),
+            Some(Range::Count(1, _)) | None => {}
+            Some(_) if slider || letter == 'N' => {}
+            Some(_) if letter == 'O' => {}
+            Some(_) => out.push(format!(
+                "{what}: `{written}` is a {letter}-rider (FSF has rider tables only for R, B and N rays; it would generate no moves for it)"
+            )),
+        }
+        if letter == 'O' && !castle_ok {
+            out.push(format!("{what}: castling (`{written}`) by a non-royal piece"));
+        }
+        let letters: Vec<char> = c.legs[0].letters.iter().map(|l| l.letter).collect();
+        let has_m = letters.contains(&'m');
+        let has_c = letters.contains(&'c');
+        for &l in &letters {
+            match l {
+                'f' | 'b' | 'l' | 'r' | 'v' | 's' | 'h' | 'm' | 'c' => {}
+                'i' => {
+                    has_i = true;
+                    if letter != 'O' && (has_c || !has_m) {
+                        out.push(format!("{what}: `{written}` is an initial move that may capture (FSF's `i` allows quiet moves only)"));
+                    }
+                }
+                'e' => has_e = true,
+                'n' if matches!(letter, 'N' | 'A' | 'D' | 'Z') && c.range.is_none() => {}
+                'n' => {
+                    out.push(format!("{what}: `{written}` is a lame {letter} (FSF has lame N, A, D and Z leaps only)"))
+                }
+                'p' | 'g' if matches!(letter, 'R' | 'B') => {}
+                'p' | 'g' => out
+                    .push(format!("{what}: `{written}` hops along {letter} lines (FSF hops along R and B lines only)")),
+                other => out.push(format!(
+                    "{what}: `{written}` uses the modifier `{other}`, which FSF's Betza parser skips without a warning"
+                )),
+            }
+        }
+    }
+    (out, has_i, has_e)
+}
+
+/// The `variants.ini` section for `v`, or every reason FSF cannot play it.
+pub fn export(v: &Variant) -> Result<String, ExportError> {
+    if let Some(e) = super::graph_board(v, Format::FairyStockfish) {
+        return Err(e);
+    }
+    let mut problems = Vec::new();
+    let g = &v.grid;
+    let (files, ranks) = (g.files(), g.ranks());
+    if files > MAX_FILES || ranks > MAX_RANKS {
+        problems.push(format!(
+            "board {files}x{ranks} is larger than FSF's maximum of {MAX_FILES} files x {MAX_RANKS} ranks (large-board build)"
+        ));
+    }
+    problems.extend(super::special_rules(v));
+    let has_holes = !super::holes(v).is_empty();
+    let pl = setup_placement(v);
+
+    let royals: Vec<usize> = (0..v.pieces.len()).filter(|&k| v.pieces[k].royal).collect();
+    if royals.len() != 1 {
+        problems.push(format!("{} royal piece kinds (FSF has exactly one royal type, the king)", royals.len()));
+    }
+
+    let mut lines: Vec<String> = Vec::new();
+    let mut used_builtin: Vec<&str> = Vec::new();
+    let mut custom = 0;
+    let mut any_e = false;
+    let mut std_pawn = false;
+    let mut hoppers = false;
+    let mut castling: Option<(u8, u8)> = None; // (travel, dirs)
+    for p in &v.pieces {
+        let what = format!("piece {} ({})", p.name, p.letter);
+        let letter = p.letter.to_ascii_lowercase();
+        if p.betza_black.is_some() {
+            problems.push(format!("{what}: Black's moves are given separately (`betza-black`); FSF mirrors White's"));
+        }
+        for (name, b) in &p.specials {
+            problems.push(format!(
+                "{what}: the special move {name:?} (`{b}`) is allowed only under a condition, which FSF cannot express"
+            ));
+        }
+        if p.immobile && !p.royal {
+            lines.push(format!("immobile = {letter}"));
+            continue;
+        }
+        let (mut probs, has_i, has_e) = betza_problems(&what, &p.betza, p.royal);
+        if let Ok(paths) = compile_paths(&p.betza) {
+            hoppers |= paths.iter().any(|pa| {
+                pa.legs
+                    .iter()
+                    .any(|l| l.mode & (crate::betza::semantics::mode::HOP | crate::betza::semantics::mode::GRASS) != 0)
+            });
+            for pa in &paths {
+                if let Some(c) = pa.castle {
+                    castling = Some((c.travel, c.dirs));
+                }
+            }
+        }
+        let is_std_pawn = p.pawn && same_moves(&p.betza, PAWN);
+        if is_std_pawn {
+            std_pawn = true;
+            any_e = true;
+            probs.clear();
+            lines.push(format!("pawn = {letter}"));
+        } else if p.royal {
+            let moves: String = strip_castling(&p.betza);
+            if same_moves(&moves, "K") {
+                lines.push(format!("king = {letter}"));
+            } else {
+                lines.push(format!("king = {letter}:{moves}"));
+            }
+        } else if let Some((name, _)) =
+            BUILTIN.iter().find(|(n, b)| !used_builtin.contains(n) && same_moves(&p.betza, b))
+        {
+            used_builtin.push(name);
+            lines.push(format!("{name} = {letter}"));
+        } else {
+            custom += 1;
+            lines.push(format!("customPiece{custom} = {letter}:{}", p.betza));
+        }
+        if has_e && !is_std_pawn {
+            probs.push(format!(
+                "{what}: en-passant capture (`e`) by a piece other than the orthodox pawn is not mapped to FSF"
+            ));
+        }
+        if has_i && !is_std_pawn && !p.royal {
+            probs.push(format!(
+                "{what}: an initial (`i`) move; FSF's `i` means 'on the double-step ranks', not 'not moved yet'"
+            ));
+        }
+        problems.extend(probs);
+    }
+    if custom > 25 {
+        problems.push(format!("{custom} custom pieces (FSF allows 25)"));
+    }
+    if has_holes && hoppers {
+        problems.push(
+            "holes together with hoppers: FSF's holes are wall squares that a hopper may use as its screen; ours are off the board"
+                .into(),
+        );
+    }
+
+    // Pawns: FSF's `i` = standing on the double-step ranks, ours = not moved
+    // yet. They agree when every orthodox pawn starts on one rank per side.
+    let mut double_step: Vec<String> = Vec::new();
+    let pawn_kinds: Vec<usize> = (0..v.pieces.len()).filter(|&k| v.pieces[k].pawn).collect();
+    if std_pawn {
+        for (side, key) in [(0u8, "White"), (1u8, "Black")] {
+            let mut rs: Vec<u32> = Vec::new();
+            for (c, cell) in pl.cells.iter().enumerate() {
+                if let Some((kind, s)) = *cell {
+                    if s == side && v.pieces[kind as usize].pawn && same_moves(&v.pieces[kind as usize].betza, PAWN) {
+                        let y = g.coords(c as u16).1 + 1;
+                        if !rs.contains(&y) {
+                            rs.push(y);
+                        }
+                    }
+                }
+            }
+            match rs.len() {
+                0 => {}
+                1 => double_step.push(format!("doubleStepRegion{key} = *{}", rs[0])),
+                _ => problems.push(format!(
+                    "{key}'s pawns start on several ranks ({rs:?}): their initial double step ('not moved yet') differs from FSF's rank-based one"
+                )),
+            }
+        }
+    }
+
+    // Castling.
+    let mut castle_lines = Vec::new();
+    if let Some((travel, dirs)) = castling {
+        if dirs != 0b0100_0100 {
+            problems.push("castling to one side only".into());
+        }
+        if let Some(&k) = royals.first() {
+            let kings: Vec<usize> = (0..pl.cells.len()).filter(|&c| pl.cells[c] == Some((k as u8, 0))).collect();
+            if kings.len() != 1 {
+                problems.push("castling needs exactly one White king in the setup".into());
+            } else {
+                let (kx, ky) = g.coords(kings[0] as u16);
+                if ky != 0 {
+                    problems.push("castling by a king that does not start on rank 1".into());
+                }
+                if (0..files).any(|x| g.is_hole(x, ky)) {
+                    problems.push("castling along a rank with holes".into());
+                }
+                let ks = kx + travel as u32;
+                let qs = kx as i64 - travel as i64;
+                if ks >= files || qs < 0 {
+                    problems.push("castling beyond the board".into());
+                } else {
+                    let fl = |x: u32| crate::board::file_label(x);
+                    castle_lines.push("castling = true".to_string());
+                    castle_lines.push(format!("castlingKingsideFile = {}", fl(ks)));
+                    castle_lines.push(format!("castlingQueensideFile = {}", fl(qs as u32)));
+                    // The partners: whatever stands in the corners.
+                    let corner = |x: u32| g.at(x as i32, 0).and_then(|c| pl.cells[c as usize]).map(|(kk, _)| kk);
+                    match (corner(0), corner(files - 1)) {
+                        (Some(a), Some(b)) if a == b => {
+                            if !same_moves(&v.pieces[a as usize].betza, "R") {
+                                castle_lines.push(format!(
+                                    "castlingRookPieces = {}",
+                                    v.pieces[a as usize].letter.to_ascii_lowercase()
+                                ));
+                            }
+                        }
+                        _ => problems.push("castling partners of different kinds in the two corners".into()),
+                    }
+                }
+            }
+        }
+    } else {
+        castle_lines.push("castling = false".to_string());
+    }
+
+    // Promotion.
+    let mut promo_lines = Vec::new();
+    let pawn_letters: String = pawn_kinds.iter().map(|&k| v.pieces[k].letter.to_ascii_lowercase()).collect();
+    promo_lines.push(format!("pawnTypes = {}", if pawn_letters.is_empty() { "-".to_string() } else { pawn_letters }));
+    match v.zones.len() {
+        0 => promo_lines.push("promotionPieceTypes = -".into()),
+        _ => {
+            let z0 = &v.zones[0];
+            if v.zones.iter().any(|z| z.choices != z0.choices || z.mandatory != z0.mandatory) {
+                problems.push(format!(
+                    "{} promotion zones with different choices or compulsion (FSF has one promotion region and one set of choices)",
+                    v.zones.len()
+                ));
+            }
+            for (side, key) in [(0usize, "White"), (1usize, "Black")] {
+                let mut rs: Vec<u32> = v.zones.iter().flat_map(|z| z.ranks[side].iter().map(|r| r + 1)).collect();
+                rs.sort();
+                rs.dedup();
+                let spec: Vec<String> = rs.iter().map(|r| format!("*{r}")).collect();
+                promo_lines.push(format!("promotionRegion{key} = {}", spec.join(" ")));
+            }
+            let choices: String =
+                z0.choices.iter().map(|&k| v.pieces[k as usize].letter.to_ascii_lowercase()).collect();
+            promo_lines.push(format!("promotionPieceTypes = {choices}"));
+            promo_lines.push(format!("mandatoryPawnPromotion = {}", z0.mandatory));
+        }
+    }
+
+    // Game end.
+    let mut end_lines = Vec::new();
+    end_lines.push(format!(
+        "stalemateValue = {}",
+        match v.rules.stalemate {
+            EndValue::Loss => "loss",
+            EndValue::Draw => "draw",
+            EndValue::Win => "win",
+        }
+    ));
+    if v.rules.bare_king {
+        if v.rules.counter_baring {
+            problems.push(
+                "bare king with counter-baring (the bared side's one last move, a draw if it bares the opponent): FSF's extinction rules cannot express it"
+                    .into(),
+            );
+        }
+        end_lines.push("extinctionValue = loss".into());
+        end_lines.push("extinctionPieceTypes = *".into());
+        end_lines.push("extinctionPieceCount = 1".into());
+    }
+    end_lines.push(format!("nMoveRule = {}", v.rules.move_rule));
+    if v.rules.repetition == 0 {
+        problems.push("no repetition rule (FSF always has one)".into());
+    } else {
+        end_lines.push(format!("nFoldRule = {}", v.rules.repetition));
+    }
+
+    if !problems.is_empty() {
+        return Err(ExportError { format: Format::FairyStockfish, variant: v.name.clone(), problems });
+    }
+
+    let mut out = String::new();
+    let _ = writeln!(out, "# {} for Fairy-Stockfish.", v.title);
+    let _ = writeln!(out, "# Generated by `rookery export {} --format fairy-stockfish`; FSF plays it exactly.", v.name);
+    if files > 8 || ranks > 8 {
+        let _ = writeln!(
+            out,
+            "# The board is {files}x{ranks}: this needs FSF's large-board build (the pyffish wheel is one)."
+        );
+    }
+    if has_holes {
+        let _ = writeln!(out, "# Holes are written as FSF wall squares `*` in startFen.");
+    }
+    let _ = writeln!(out, "[rookery-{}]", v.name);
+    let _ = writeln!(out, "maxFile = {files}");
+    let _ = writeln!(out, "maxRank = {ranks}");
+    for l in lines {
+        let _ = writeln!(out, "{l}");
+    }
+    for l in promo_lines {
+        let _ = writeln!(out, "{l}");
+    }
+    if !std_pawn {
+        let _ = writeln!(out, "doubleStep = false");
+    }
+    for l in double_step {
+        let _ = writeln!(out, "{l}");
+    }
+    if !any_e {
+        let _ = writeln!(out, "enPassantTypes = -");
+    }
+    for l in castle_lines {
+        let _ = writeln!(out, "{l}");
+    }
+    for l in end_lines {
+        let _ = writeln!(out, "{l}");
+    }
+    let _ = writeln!(out, "startFen = {}", v.setup_fen);
+    Ok(out)
+}
+
+/// The Betza of a royal piece without its castling moves (`KisO2` → `K`).
+fn strip_castling(betza: &str) -> String {
+    let Ok(piece) = parse(betza) else { return betza.to_string() };
+    let mut out = String::new();
+    for m in &piece.moves {
+        let castle = matches!(m, Move::Chain(c) if matches!(c.atom.kind, AtomKind::Letter { letter: 'O', .. }));
+        if !castle {
+            out.push_str(&m.to_string());
+        }
+    }
+    out
+}

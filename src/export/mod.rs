@@ -1,0 +1,223 @@
+//! Exporters: a loaded [`Variant`] written out for other programs.
+//!
+//! * [`game_courier`]: a Game Courier preset (Edit-form sheet, settings
+//!   file, table-driven GAME Code);
+//! * [`interactive_diagram`]: H. G. Muller's Interactive Diagram description
+//!   (and its importer, back to our TOML);
+//! * [`fairy_stockfish`]: a Fairy-Stockfish `variants.ini` section, or the
+//!   list of features Fairy-Stockfish cannot express.
+
+pub mod fairy_stockfish;
+pub mod game_courier;
+pub mod interactive_diagram;
+
+use std::fmt;
+
+use crate::board::square_label;
+use crate::game::fen::{parse_placement, Placement};
+use crate::variant::Variant;
+
+/// An export format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Game Courier preset sheet.
+    GameCourier,
+    /// Interactive Diagram description.
+    InteractiveDiagram,
+    /// Fairy-Stockfish `variants.ini` section.
+    FairyStockfish,
+}
+
+impl Format {
+    /// Every format, in the order the CLI lists them.
+    pub const ALL: [Format; 3] = [Format::GameCourier, Format::InteractiveDiagram, Format::FairyStockfish];
+
+    /// The CLI name (`game-courier`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::GameCourier => "game-courier",
+            Format::InteractiveDiagram => "interactive-diagram",
+            Format::FairyStockfish => "fairy-stockfish",
+        }
+    }
+
+    /// The format called `name`.
+    pub fn from_name(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+/// Why a variant cannot be exported in a format: one line per feature the
+/// target cannot express.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportError {
+    /// The target format.
+    pub format: Format,
+    /// The variant's name.
+    pub variant: String,
+    /// Each feature the format cannot express, in words.
+    pub problems: Vec<String>,
+}
+
+impl fmt::Display for ExportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{} cannot be exported as {}: {} feature(s) cannot be expressed:",
+            self.variant,
+            self.format.name(),
+            self.problems.len()
+        )?;
+        for p in &self.problems {
+            writeln!(f, "  - {p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ExportError {}
+
+/// Writes `v` in `format`.
+pub fn export(v: &Variant, format: Format) -> Result<String, ExportError> {
+    match format {
+        Format::GameCourier => game_courier::export(v),
+        Format::InteractiveDiagram => interactive_diagram::export(v),
+        Format::FairyStockfish => fairy_stockfish::export(v),
+    }
+}
+
+/// The setup's placement (validated by the loader, so it parses).
+pub(crate) fn setup_placement(v: &Variant) -> Placement {
+    parse_placement(&v.grid, &|c| v.kind_of_letter(c), &v.setup_fen).expect("the loader validated the setup")
+}
+
+/// (file, rank) of every hole, rank by rank from rank 1, files left to right.
+pub(crate) fn holes(v: &Variant) -> Vec<(u32, u32)> {
+    let g = &v.grid;
+    let mut out = Vec::new();
+    for y in 0..g.ranks() {
+        for x in 0..g.files() {
+            if g.is_hole(x, y) {
+                out.push((x, y));
+            }
+        }
+    }
+    out
+}
+
+/// Square names of the cells holding (kind, side), rank by rank from rank 1.
+pub(crate) fn squares_of(v: &Variant, pl: &Placement, kind: u8, side: u8) -> Vec<String> {
+    let g = &v.grid;
+    let mut out = Vec::new();
+    for y in 0..g.ranks() {
+        for x in 0..g.files() {
+            if let Some(c) = g.at(x as i32, y as i32) {
+                if pl.cells[c as usize] == Some((kind, side)) {
+                    out.push(square_label(x, y));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Alfaerie image basenames (without the `w`/`b` colour prefix) for piece
+/// names, as used by the Interactive Diagram with
+/// `graphicsDir=/graphics.dir/alfaeriePNG/`. `verified` is true for names
+/// seen on a real page (the chess six and the TCB page's `promotedbishop`);
+/// the rest follow Alfaerie's naming and are unverified.
+pub(crate) const ALFAERIE: &[(&str, &str, bool)] = &[
+    ("king", "king", true),
+    ("queen", "queen", true),
+    ("rook", "rook", true),
+    ("bishop", "bishop", true),
+    ("knight", "knight", true),
+    ("pawn", "pawn", true),
+    ("dragon horse", "promotedbishop", true),
+    ("dragon-horse", "promotedbishop", true),
+    ("archbishop", "archbishop", false),
+    ("chancellor", "chancellor", false),
+    ("cannon", "cannon", false),
+    ("camel", "camel", false),
+    ("elephant", "elephant", false),
+    ("zebra", "zebra", false),
+    ("eagle", "griffin", false),
+    ("gryphon", "griffin", false),
+];
+
+/// The Alfaerie image of piece `k`: its `image` hint, else a name lookup
+/// (first word of the name, then the id), else `None`.
+pub(crate) fn alfaerie_image(v: &Variant, k: usize) -> Option<(String, bool)> {
+    let p = &v.pieces[k];
+    if let Some(i) = &p.image {
+        return Some((i.clone(), true));
+    }
+    let name = p.name.to_ascii_lowercase();
+    let first = name.split(|c: char| !c.is_ascii_alphanumeric() && c != ' ').next().unwrap_or("").trim().to_string();
+    for key in [name.as_str(), first.as_str(), p.id.as_str()] {
+        if let Some((_, img, ok)) = ALFAERIE.iter().find(|(n, _, _)| *n == key) {
+            return Some((img.to_string(), *ok));
+        }
+    }
+    None
+}
+
+/// Piece kinds in the order exporters list them: pawns first, royals last
+/// (the Interactive Diagram's convention), otherwise definition order.
+pub(crate) fn listing_order(v: &Variant) -> Vec<usize> {
+    let rank = |k: usize| {
+        let p = &v.pieces[k];
+        if p.pawn {
+            0
+        } else if p.royal {
+            2
+        } else {
+            1
+        }
+    };
+    let mut ks: Vec<usize> = (0..v.pieces.len()).collect();
+    ks.sort_by_key(|&k| (rank(k), k));
+    ks
+}
+
+/// Rules outside the move-and-promotion model that the exporters share
+/// (deployment phase, rule modules, capture restrictions, capture-to-win
+/// pieces, once-per-game promotion choices), one line each.
+pub fn special_rules(v: &Variant) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(d) = &v.deployment {
+        let what: Vec<String> =
+            d.posts.iter().map(|p| format!("{} x{}", v.pieces[p.kind as usize].name, p.count)).collect();
+        out.push(format!("a deployment phase (pieces posted before play: {})", what.join(", ")));
+    }
+    if let Some(h) = &v.hook {
+        out.push(format!("the rules of the rule module \"{h}\""));
+    }
+    for p in &v.pieces {
+        if let Some(ks) = &p.capturable_by {
+            let by: Vec<String> = ks.iter().map(|&k| v.pieces[k as usize].name.clone()).collect();
+            out.push(format!("the {} can be captured only by {}", p.name, by.join(", ")));
+        }
+        if let Some(why) = &p.capture_wins {
+            out.push(format!("capturing the {} wins the game ({why})", p.name));
+        }
+    }
+    for z in &v.zones {
+        if !z.once.is_empty() {
+            let names: Vec<String> = z.once.iter().map(|&k| v.pieces[k as usize].name.clone()).collect();
+            out.push(format!("promotion to {} only once per game", names.join(", ")));
+        }
+    }
+    out
+}
+
+/// The refusal for a board made of polygons (a graph board): none of the
+/// formats has one (Game Courier would need a Custom Board with pixel
+/// positions, which we do not generate).
+pub(crate) fn graph_board(v: &Variant, format: Format) -> Option<ExportError> {
+    v.grid.graph().map(|_| ExportError {
+        format,
+        variant: v.name.clone(),
+        problems: vec![format!("a graph board ({} cells given as polygons, not a files x ranks grid)", v.grid.len())],
+    })
+}

@@ -1,0 +1,934 @@
+//! Exporters: snapshots of every built-in in every format, a Game Courier
+//! FEN parser reading our FEN Code back, the GAME Code move tables
+//! interpreted and compared with the engine, the Interactive Diagram round
+//! trip, TCB's diagram against its rules page, and the frozen
+//! Fairy-Stockfish check (tools/fsf_export_check.py).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use rookery::board::{square_label, Cell};
+use rookery::export::{export, fairy_stockfish, game_courier, interactive_diagram, Format};
+use rookery::game::{Move, MoveKind, Position};
+use rookery::variant::{builtin::BUILTIN, load_str, Variant};
+
+fn data(name: &str) -> String {
+    std::fs::read_to_string(format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+fn builtin(name: &str) -> Variant {
+    let text = rookery::variant::builtin::text(name).map(String::from).unwrap_or_else(|| data(&format!("{name}.toml")));
+    load_str(&text).unwrap_or_else(|e| panic!("{name}: {:?}", e.diagnostics)).0
+}
+
+fn names() -> Vec<&'static str> {
+    BUILTIN.iter().map(|(n, _)| *n).collect()
+}
+
+/// Built-ins on a files x ranks grid (every format refuses graph boards).
+fn grid_names() -> Vec<&'static str> {
+    names()
+        .into_iter()
+        .filter(|n| {
+            let v = builtin(n);
+            let graph = v.grid.graph().is_some();
+            if graph {
+                for f in Format::ALL {
+                    assert!(export(&v, f).unwrap_err().problems[0].contains("graph board"), "{n}");
+                }
+            }
+            !graph
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------
+// Snapshots
+
+#[test]
+fn snapshots_of_every_builtin_in_every_format() {
+    for name in names() {
+        let v = builtin(name);
+        for f in Format::ALL {
+            let text = match export(&v, f) {
+                Ok(t) => t,
+                // Where the format cannot express the game, the refusal is the output.
+                Err(e) => e.to_string(),
+            };
+            // The universal GAME Code routine is the same in every preset:
+            // it has a snapshot of its own.
+            let text = text
+                .replace(game_courier::UNIVERSAL, "<universal routine>\n")
+                .replace(game_courier::HANDLERS, "<move and game-end handlers>\n");
+            insta::assert_snapshot!(format!("{name}-{}", f.name()), text);
+        }
+    }
+    insta::assert_snapshot!("game-courier-routine", format!("{}{}", game_courier::UNIVERSAL, game_courier::HANDLERS));
+}
+
+#[test]
+fn fairy_stockfish_refuses_what_it_cannot_express() {
+    let err = |n: &str| fairy_stockfish::export(&builtin(n)).unwrap_err().problems.join("\n");
+    let tcb = err("tcb");
+    assert!(tcb.contains("D-rider"), "{tcb}");
+    assert!(tcb.contains("counter-baring"), "{tcb}");
+    let wt = err("wild-tamerlane");
+    assert!(wt.contains("11x11 is larger"), "{wt}");
+    assert!(wt.contains("multi-leg"), "{wt}");
+    let tg = err("tigrey");
+    assert!(tg.contains("12x12"), "{tg}");
+    assert!(tg.contains("bracket"), "{tg}");
+    assert!(tg.contains("condition"), "{tg}");
+    assert!(tg.contains("promotion zones"), "{tg}");
+    for ok in ["chess", "capablanca"] {
+        assert!(fairy_stockfish::export(&builtin(ok)).is_ok(), "{ok}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Game Courier FEN Code, read back with GC's own rules.
+
+/// A cell of a GC board as GC reads the FEN: no cell, empty, or a label.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum GcCell {
+    Missing,
+    Empty,
+    Piece(String),
+}
+
+/// Parses a GC FEN Code with `cols` cells per rank, top rank first:
+/// digits (greedy) are empty cells, `-` a missing cell, `{…}` a multi-letter
+/// label, any other character a one-letter label, `*` fills the rank with
+/// empty cells, and a `/` before a rank is full makes the rest of it missing.
+/// Returns the ranks, top first.
+fn parse_gc_fen(fen: &str, cols: usize) -> Vec<Vec<GcCell>> {
+    let mut ranks: Vec<Vec<GcCell>> = Vec::new();
+    let mut cur: Vec<GcCell> = Vec::new();
+    let cs: Vec<char> = fen.chars().collect();
+    let mut i = 0;
+    let push = |cur: &mut Vec<GcCell>, ranks: &mut Vec<Vec<GcCell>>, c: GcCell| {
+        cur.push(c);
+        if cur.len() == cols {
+            ranks.push(std::mem::take(cur));
+        }
+    };
+    let mut just_closed = false;
+    while i < cs.len() {
+        let c = cs[i];
+        if c.is_ascii_digit() {
+            let mut n = 0usize;
+            while i < cs.len() && cs[i].is_ascii_digit() {
+                n = n * 10 + cs[i].to_digit(10).unwrap() as usize;
+                i += 1;
+            }
+            for _ in 0..n {
+                push(&mut cur, &mut ranks, GcCell::Empty);
+            }
+            just_closed = cur.is_empty();
+            continue;
+        }
+        match c {
+            '/' => {
+                if !cur.is_empty() {
+                    while !cur.is_empty() {
+                        push(&mut cur, &mut ranks, GcCell::Missing);
+                    }
+                } else {
+                    assert!(just_closed || ranks.is_empty(), "a '/' at the start of a rank in {fen}");
+                }
+                just_closed = false;
+                i += 1;
+                continue;
+            }
+            '*' => {
+                push(&mut cur, &mut ranks, GcCell::Empty);
+                while !cur.is_empty() {
+                    push(&mut cur, &mut ranks, GcCell::Empty);
+                }
+            }
+            '-' => push(&mut cur, &mut ranks, GcCell::Missing),
+            '{' => {
+                let end = cs[i..].iter().position(|&x| x == '}').expect("closing brace") + i;
+                let label: String = cs[i + 1..end].iter().collect();
+                push(&mut cur, &mut ranks, GcCell::Piece(label));
+                i = end;
+            }
+            c => push(&mut cur, &mut ranks, GcCell::Piece(c.to_string())),
+        }
+        just_closed = cur.is_empty();
+        i += 1;
+    }
+    assert!(cur.is_empty(), "the last rank of {fen} is incomplete");
+    ranks
+}
+
+fn field<'a>(sheet: &'a str, name: &str) -> &'a str {
+    let head = format!("===== {name} =====\n");
+    let at = sheet.find(&head).unwrap_or_else(|| panic!("no field {name}")) + head.len();
+    let rest = &sheet[at..];
+    let end = rest.find("\n===== ").unwrap_or(rest.len());
+    rest[..end].trim_end()
+}
+
+#[test]
+fn gc_fen_parser_reads_the_reference_fens() {
+    // Xiang Hex, real preset (research/gc-presets): 9 columns, 79 cells, 32 pieces.
+    let x = parse_gc_fen("rnefg/pc3f/2p3e/4p2n/6pcr/P7p/RCP6/-N2P4/--E3P2/---F3CP/----GFENR", 9);
+    assert_eq!(x.len(), 11);
+    let cells = x.iter().flatten().filter(|c| **c != GcCell::Missing).count();
+    let pieces = x.iter().flatten().filter(|c| matches!(c, GcCell::Piece(_))).count();
+    assert_eq!((cells, pieces), (79, 32));
+    // Tiger Chess (derived), braces and run-on form give the same board.
+    let a = parse_gc_fen(
+        "r{.w}{.p}tbqkbt{.p}{.w}r/12/12/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/12/12/R{.W}{.P}TBQKBT{.P}{.W}R",
+        12,
+    );
+    let b = parse_gc_fen("r{.w}{.p}tbqkbt{.p}{.w}r24pppppppppppp48PPPPPPPPPPPP24R{.W}{.P}TBQKBT{.P}{.W}R", 12);
+    assert_eq!(a, b);
+    assert_eq!(a.iter().flatten().filter(|c| matches!(c, GcCell::Piece(_))).count(), 48);
+    assert_eq!(a[0][1], GcCell::Piece(".w".into()));
+    // Three spellings of the chess start.
+    let c1 = parse_gc_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", 8);
+    assert_eq!(c1, parse_gc_fen("rnbqkbnrpppppppp32PPPPPPPPRNBQKBNR", 8));
+    assert_eq!(c1, parse_gc_fen("rnbqkbnr/pppppppp/****/PPPPPPPP/RNBQKBNR", 8));
+}
+
+/// Checks a FEN Code against the variant: ranks × files, holes, pieces.
+fn check_fen_code(v: &Variant, fen: &str, labels: &[(String, String)]) {
+    let g = &v.grid;
+    let ranks = parse_gc_fen(fen, g.files() as usize);
+    assert_eq!(ranks.len(), g.ranks() as usize, "{}: rank count of {fen}", v.name);
+    let setup = Position::start(v);
+    let mut cells = 0;
+    for (i, row) in ranks.iter().enumerate() {
+        let y = g.ranks() - 1 - i as u32;
+        for (x, cell) in row.iter().enumerate() {
+            let x = x as u32;
+            let want = match g.at(x as i32, y as i32) {
+                None => GcCell::Missing,
+                Some(c) => {
+                    cells += 1;
+                    match setup.at(c) {
+                        0 => GcCell::Empty,
+                        code => {
+                            let (k, s) = (rookery::game::code_kind(code) as usize, rookery::game::code_side(code));
+                            GcCell::Piece(if s == 0 { labels[k].0.clone() } else { labels[k].1.clone() })
+                        }
+                    }
+                }
+            };
+            assert_eq!(*cell, want, "{}: {} in {fen}", v.name, square_label(x, y));
+        }
+    }
+    assert_eq!(cells, g.len(), "{}: cell count", v.name);
+}
+
+#[test]
+fn gc_fen_code_reads_back_as_the_setup() {
+    for name in grid_names().into_iter().chain(["tcb-wd"]) {
+        let v = builtin(name);
+        let sheet = game_courier::export(&v).unwrap();
+        let lab = game_courier::labels(&v);
+        let fen = field(&sheet, "FEN Code");
+        assert_eq!(field(&sheet, "Max Columns"), v.grid.files().to_string());
+        check_fen_code(&v, fen, &lab.kinds);
+        assert!(!fen.contains('{'), "single-letter labels need no braces: {fen}");
+    }
+    // TCB: the holes and the 65 cells of the rules page.
+    let v = builtin("tcb");
+    let fen = game_courier::fen_code(&v, &game_courier::labels(&v).kinds);
+    assert_eq!(fen, "r-h-k-h-r/-npqpqpn-/pp1p1p1pp/-7-/9/-7-/PP1P1P1PP/-NPQPQPN-/R-H-K-H-R");
+    let cells = parse_gc_fen(&fen, 9).iter().flatten().filter(|c| **c != GcCell::Missing).count();
+    assert_eq!(cells, 65);
+}
+
+#[test]
+fn gc_fen_code_braces_multi_letter_labels() {
+    let v = builtin("tcb");
+    let labels: Vec<(String, String)> =
+        v.pieces.iter().map(|p| (format!(".{}", p.letter), format!(".{}", p.letter.to_ascii_lowercase()))).collect();
+    let fen = game_courier::fen_code(&v, &labels);
+    assert!(fen.starts_with("{.r}-{.h}-{.k}-{.h}-{.r}/"), "{fen}");
+    check_fen_code(&v, &fen, &labels);
+}
+
+// ---------------------------------------------------------------------------
+// The GAME Code's move tables, interpreted with the universal routine's
+// algorithm (this mirrors `UNIVERSAL`/`HANDLERS` in game_courier.rs step by
+// step) and compared with the engine's legal moves along random games.
+
+#[derive(Clone, Debug)]
+enum Sx {
+    N(i64),
+    L(Vec<Sx>),
+}
+
+fn sexp(s: &str) -> Sx {
+    fn go(t: &[String], i: &mut usize) -> Sx {
+        if t[*i] == "(" {
+            *i += 1;
+            let mut v = Vec::new();
+            while t[*i] != ")" {
+                v.push(go(t, i));
+            }
+            *i += 1;
+            Sx::L(v)
+        } else {
+            let n = t[*i].parse().unwrap_or_else(|_| panic!("not a number: {}", t[*i]));
+            *i += 1;
+            Sx::N(n)
+        }
+    }
+    let toks: Vec<String> = s.replace('(', " ( ").replace(')', " ) ").split_whitespace().map(String::from).collect();
+    go(&toks, &mut 0)
+}
+
+fn nums(x: &Sx) -> Vec<i64> {
+    match x {
+        Sx::L(v) => v.iter().map(|e| if let Sx::N(n) = e { *n } else { panic!("nested") }).collect(),
+        Sx::N(n) => vec![*n],
+    }
+}
+
+/// The tables as set in Pre-Game.
+struct Tab {
+    legs: Vec<i64>,
+    start: [Vec<usize>; 2],
+    royal: Vec<bool>,
+    pawn: Vec<bool>,
+    /// (mandatory, ranks per side, choice kinds)
+    zones: Vec<(bool, [Vec<u32>; 2], Vec<usize>)>,
+    hasep: bool,
+}
+
+fn read_tables(pre: &str) -> Tab {
+    let get = |name: &str| -> String {
+        let head = format!("\nset {name} ");
+        let at = pre.find(&head).unwrap_or_else(|| panic!("no `set {name}`")) + head.len();
+        pre[at..at + pre[at..].find(";\n").unwrap()].to_string()
+    };
+    let flags = |n: &str| nums(&sexp(&get(n))).into_iter().map(|x| x != 0).collect::<Vec<_>>();
+    let zones = match sexp(&get("zones")) {
+        Sx::L(zs) => zs
+            .iter()
+            .map(|z| {
+                let Sx::L(parts) = z else { panic!("zone") };
+                let r = |i: usize| nums(&parts[i]).into_iter().map(|x| x as u32).collect::<Vec<_>>();
+                (nums(&parts[0])[0] != 0, [r(1), r(2)], nums(&parts[3]).into_iter().map(|x| x as usize).collect())
+            })
+            .collect(),
+        _ => panic!("zones"),
+    };
+    Tab {
+        legs: nums(&sexp(&get("legs"))),
+        start: [
+            nums(&sexp(&get("wstart"))).into_iter().map(|x| x as usize).collect(),
+            nums(&sexp(&get("bstart"))).into_iter().map(|x| x as usize).collect(),
+        ],
+        royal: flags("royal"),
+        pawn: flags("pawn"),
+        zones,
+        hasep: get("hasep") == "1",
+    }
+}
+
+type Sq = (i32, i32);
+
+#[derive(Clone)]
+struct Board<'v> {
+    v: &'v Variant,
+    /// (kind, side) per square.
+    pieces: BTreeMap<Sq, (usize, usize)>,
+    unmoved: BTreeSet<Sq>,
+    ep: Vec<Sq>,
+    victim: Option<Sq>,
+    /// During an attack test: the target, which counts as enemy-occupied.
+    target: Option<Sq>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Found {
+    to: Sq,
+    kind: u8,
+    extra: Sq,
+    extra2: Sq,
+}
+
+impl Board<'_> {
+    fn onboard(&self, s: Sq) -> bool {
+        self.v.grid.at(s.0, s.1).is_some()
+    }
+
+    fn occ(&self, c: Sq, from: Sq, side: usize) -> u8 {
+        if c == from {
+            return 0;
+        }
+        if self.target == Some(c) {
+            return 2;
+        }
+        match self.pieces.get(&c) {
+            None => 0,
+            Some(&(_, s)) if s == side => 1,
+            _ => 2,
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn walk_leg(&self, t: &Tab, at: usize, pos: Sq, from: Sq, side: usize, attack: bool, out: &mut Vec<Found>) {
+        let l = &t.legs;
+        let sgn = if side == 1 { -1 } else { 1 };
+        let (dx, dy) = (l[at + 1] as i32 * sgn, l[at + 2] as i32 * sgn);
+        let range = l[at + 3] as u32;
+        let mode = l[at + 4];
+        let nvia = l[at + 5] as usize;
+        let nchild = l[at + 6 + 2 * nvia] as usize;
+        let found =
+            |out: &mut Vec<Found>, to: Sq, kind: u8, extra: Sq| out.push(Found { to, kind, extra, extra2: (0, 0) });
+        let mut cur = pos;
+        let mut steps = 0;
+        while range == 0 || steps < range {
+            let nxt = (cur.0 + dx, cur.1 + dy);
+            if !self.onboard(nxt) {
+                return;
+            }
+            for i in 0..nvia {
+                let s = (cur.0 + l[at + 6 + 2 * i] as i32 * sgn, cur.1 + l[at + 7 + 2 * i] as i32 * sgn);
+                if !self.onboard(s) || self.occ(s, from, side) != 0 {
+                    return;
+                }
+            }
+            steps += 1;
+            cur = nxt;
+            let o = self.occ(cur, from, side);
+            if mode & 16 != 0 {
+                if o != 0 {
+                    let after = match range {
+                        1 => 1,
+                        0 => 0,
+                        r => r - steps,
+                    };
+                    let mut s = 0;
+                    while after == 0 || s < after {
+                        cur = (cur.0 + dx, cur.1 + dy);
+                        if !self.onboard(cur) {
+                            return;
+                        }
+                        s += 1;
+                        match self.occ(cur, from, side) {
+                            0 => {
+                                if mode & 1 != 0 && !attack {
+                                    found(out, cur, 0, (0, 0));
+                                }
+                            }
+                            o => {
+                                if o == 2 && mode & 2 != 0 {
+                                    found(out, cur, 0, (0, 0));
+                                }
+                                return;
+                            }
+                        }
+                    }
+                    return;
+                }
+            } else if o == 0 {
+                if mode & 1 != 0 && !attack {
+                    found(out, cur, 0, (0, 0));
+                }
+                if mode & 4 != 0 && !attack && self.ep.contains(&cur) {
+                    found(out, cur, 1, self.victim.unwrap());
+                }
+                if mode & 8 != 0 {
+                    let mut child = at + 7 + 2 * nvia;
+                    for _ in 0..nchild {
+                        self.walk_leg(t, child, cur, from, side, attack, out);
+                        child += l[child] as usize;
+                    }
+                }
+            } else {
+                if o == 2 && mode & 2 != 0 {
+                    found(out, cur, 0, (0, 0));
+                }
+                return;
+            }
+        }
+    }
+
+    fn castle(&self, t: &Tab, at: usize, from: Sq, side: usize, out: &mut Vec<Found>) {
+        let l = &t.legs;
+        let sgn = if side == 1 { -1 } else { 1 };
+        let (dx, dy, travel) = (l[at + 1] as i32 * sgn, l[at + 2] as i32 * sgn, l[at + 3] as usize);
+        let mut ray = Vec::new();
+        let mut cur = (from.0 + dx, from.1 + dy);
+        while self.onboard(cur) {
+            ray.push(cur);
+            cur = (cur.0 + dx, cur.1 + dy);
+        }
+        let n = ray.len();
+        if n <= travel || travel < 2 {
+            return;
+        }
+        let partner = ray[n - 1];
+        if self.occ(partner, from, side) != 1 || !self.unmoved.contains(&partner) {
+            return;
+        }
+        if ray[..n - 1].iter().any(|c| self.pieces.contains_key(c)) {
+            return;
+        }
+        if ray[..travel].iter().any(|&c| self.attacked(t, c, side)) {
+            return;
+        }
+        out.push(Found { to: ray[travel - 1], kind: 2, extra: partner, extra2: ray[travel - 2] });
+    }
+
+    fn moves(&self, t: &Tab, from: Sq, side: usize, incheck: bool, attack: bool) -> Vec<Found> {
+        let (k, _) = self.pieces[&from];
+        let l = &t.legs;
+        let mut at = t.start[side][k];
+        let n = l[at];
+        at += 1;
+        let mut out = Vec::new();
+        for _ in 0..n {
+            let flags = l[at];
+            let size = l[at + 1] as usize;
+            let skip = flags & 1 != 0 && !self.unmoved.contains(&from) || flags & 2 != 0 && (incheck || attack);
+            if skip {
+            } else if flags & 4 != 0 {
+                if !attack && !incheck && t.royal[k] {
+                    self.castle(t, at + 1, from, side, &mut out);
+                }
+            } else {
+                self.walk_leg(t, at + 1, from, from, side, attack, &mut out);
+            }
+            at += 1 + size;
+        }
+        out
+    }
+
+    fn attacked(&self, t: &Tab, target: Sq, side: usize) -> bool {
+        let enemy = 1 - side;
+        let mut b = self.clone();
+        b.target = Some(target);
+        b.pieces
+            .iter()
+            .filter(|(_, &(_, s))| s == enemy)
+            .any(|(&c, _)| b.moves(t, c, enemy, false, true).iter().any(|f| f.to == target))
+    }
+
+    fn in_check(&self, t: &Tab, side: usize) -> bool {
+        self.pieces.iter().filter(|(_, &(k, s))| s == side && t.royal[k]).any(|(&c, _)| self.attacked(t, c, side))
+    }
+
+    fn apply(&mut self, from: Sq, f: &Found, promo: Option<usize>) {
+        let (k, s) = self.pieces.remove(&from).unwrap();
+        if f.kind == 1 {
+            self.pieces.remove(&f.extra);
+        } else if f.kind == 2 {
+            let p = self.pieces.remove(&f.extra).unwrap();
+            self.pieces.insert(f.extra2, p);
+        }
+        self.pieces.insert(f.to, (promo.unwrap_or(k), s));
+    }
+
+    /// Legal moves as (from, to, promotion kind).
+    fn legal(&self, t: &Tab, side: usize) -> BTreeSet<(Sq, Sq, Option<usize>)> {
+        let incheck = self.in_check(t, side);
+        let mut out = BTreeSet::new();
+        for (&from, &(k, s)) in &self.pieces {
+            if s != side {
+                continue;
+            }
+            for f in self.moves(t, from, side, incheck, false) {
+                let mut b = self.clone();
+                b.apply(from, &f, None);
+                if b.in_check(t, side) {
+                    continue;
+                }
+                let mut choices = Vec::new();
+                let mut optional = true;
+                let mut hit = false;
+                if t.pawn[k] {
+                    for (mand, ranks, ch) in &t.zones {
+                        if ranks[side].contains(&(f.to.1 as u32)) {
+                            hit = true;
+                            optional &= !mand;
+                            choices.extend(ch.iter().copied());
+                        }
+                    }
+                }
+                for c in &choices {
+                    out.insert((from, f.to, Some(*c)));
+                }
+                if !hit || optional {
+                    out.insert((from, f.to, None));
+                }
+            }
+        }
+        out
+    }
+}
+
+fn sq(v: &Variant, c: Cell) -> Sq {
+    let (x, y) = v.grid.coords(c);
+    (x as i32, y as i32)
+}
+
+/// Plays `m` (an engine move) on the interpreter's board, with the
+/// routine's bookkeeping (unmoved pieces, en passant).
+fn follow(b: &mut Board, t: &Tab, m: &Move) {
+    let v = b.v;
+    let (from, to) = (sq(v, m.from), sq(v, m.to));
+    let (k, _) = b.pieces[&from];
+    let capture = b.pieces.contains_key(&to) || matches!(m.kind, MoveKind::EnPassant | MoveKind::Locust);
+    let f = match m.kind {
+        MoveKind::Castle => Found { to, kind: 2, extra: sq(v, m.extra), extra2: sq(v, m.extra2) },
+        MoveKind::EnPassant => Found { to, kind: 1, extra: sq(v, m.extra), extra2: (0, 0) },
+        _ => Found { to, kind: 0, extra: (0, 0), extra2: (0, 0) },
+    };
+    b.apply(from, &f, (m.promo != 0).then(|| m.promo as usize - 1));
+    b.unmoved.remove(&from);
+    b.unmoved.remove(&to);
+    if f.kind != 0 {
+        b.unmoved.remove(&f.extra);
+    }
+    b.ep.clear();
+    b.victim = None;
+    if t.pawn[k] && t.hasep && !capture && m.kind == MoveKind::Normal {
+        let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+        let n = dx.abs().max(dy.abs());
+        if n >= 2 && (dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+            for i in 1..n.min(5) {
+                let c = (from.0 + dx.signum() * i, from.1 + dy.signum() * i);
+                if b.onboard(c) {
+                    b.ep.push(c);
+                }
+            }
+            if !b.ep.is_empty() {
+                b.victim = Some(to);
+            }
+        }
+    }
+}
+
+#[test]
+fn gc_move_tables_give_the_engines_legal_moves() {
+    let mut checked = 0;
+    // Legal moves seen: en passant, castling, promotions, others.
+    let mut kinds = [0u32; 4];
+    for name in grid_names().into_iter().chain(["tcb-wd"]) {
+        let v = builtin(name);
+        if !rookery::export::special_rules(&v).is_empty() {
+            continue; // deployment, rule modules …: not in the tables
+        }
+        let sheet = game_courier::export(&v).unwrap();
+        let t = read_tables(field(&sheet, "Pre-Game"));
+        let games = if v.grid.len() > 100 { 6 } else { 12 };
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15 ^ name.len() as u64;
+        for _ in 0..games {
+            let mut pos = Position::start(&v);
+            let mut b = Board {
+                v: &v,
+                pieces: BTreeMap::new(),
+                unmoved: BTreeSet::new(),
+                ep: vec![],
+                victim: None,
+                target: None,
+            };
+            for c in 0..v.grid.len() as Cell {
+                let code = pos.at(c);
+                if code != 0 {
+                    let s = sq(&v, c);
+                    b.pieces
+                        .insert(s, (rookery::game::code_kind(code) as usize, rookery::game::code_side(code) as usize));
+                    b.unmoved.insert(s);
+                }
+            }
+            for _ply in 0..100 {
+                let mut legal = Vec::new();
+                pos.legal_moves(&mut legal);
+                let engine: BTreeSet<(Sq, Sq, Option<usize>)> = legal
+                    .iter()
+                    .map(|m| (sq(&v, m.from), sq(&v, m.to), (m.promo != 0).then(|| m.promo as usize - 1)))
+                    .collect();
+                let ours = b.legal(&t, pos.side() as usize);
+                if ours != engine {
+                    let show = |s: &BTreeSet<(Sq, Sq, Option<usize>)>| {
+                        s.iter()
+                            .map(|(a, c, p)| {
+                                format!(
+                                    "{}{}{}",
+                                    square_label(a.0 as u32, a.1 as u32),
+                                    square_label(c.0 as u32, c.1 as u32),
+                                    p.map_or(String::new(), |k| v.pieces[k].letter.to_string())
+                                )
+                            })
+                            .collect::<Vec<_>>()
+                    };
+                    panic!(
+                        "{name}: {}\n  tables only: {:?}\n  engine only: {:?}",
+                        pos.fen(),
+                        show(&ours.difference(&engine).copied().collect()),
+                        show(&engine.difference(&ours).copied().collect())
+                    );
+                }
+                checked += 1;
+                for m in &legal {
+                    kinds[match (m.kind, m.promo) {
+                        (MoveKind::EnPassant, _) => 0,
+                        (MoveKind::Castle, _) => 1,
+                        (_, 0) => 3,
+                        _ => 2,
+                    }] += 1;
+                }
+                if legal.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let m = legal[(seed % legal.len() as u64) as usize];
+                follow(&mut b, &t, &m);
+                pos.make(m);
+            }
+        }
+    }
+    eprintln!("{checked} positions compared; moves seen (e.p., castling, promotion, other): {kinds:?}");
+    assert!(checked > 3000, "{checked}");
+    assert!(kinds.iter().all(|&n| n > 0), "every kind of move is exercised: {kinds:?}");
+}
+
+#[test]
+fn gc_sheet_says_what_it_does_not_enforce() {
+    for name in grid_names() {
+        let v = builtin(name);
+        let sheet = game_courier::export(&v).unwrap();
+        let t = game_courier::tables(&v);
+        // Every built-in's moves fit the tables; only repetition (and the
+        // rules outside the move model, if any) are left out.
+        let extra = rookery::export::special_rules(&v);
+        assert_eq!(t.unenforced.len(), 1 + extra.len(), "{name}: {:?}", t.unenforced);
+        assert!(t.unenforced.iter().any(|u| u.contains("repetition")));
+        assert!(sheet.contains("Enforcement: PARTIAL"), "{name}");
+        assert!(field(&sheet, "Rules (HTML)").contains("Not fully enforced"), "{name}");
+        assert!(!field(&sheet, "Pre-Game").contains("setflag rules"), "{name}: rules flag on a partial preset");
+        for f in ["Game", "Rules URL", "Settings", "Files", "Rank Labels", "Sides", "Shape", "Set Group", "Set"] {
+            assert!(!field(&sheet, f).is_empty(), "{name}: {f}");
+        }
+        assert_eq!(field(&sheet, "Post-Move 1"), "gosub HandleMove 1;");
+        assert_eq!(field(&sheet, "Post-Move 2"), "gosub HandleMove 2;");
+        assert!(sheet.contains("$default['code'] = '") || sheet.contains("$default['code'] = <<<'NOW'"));
+    }
+    // A piece the tables cannot express is reported, and its other moves kept.
+    let text = rookery::variant::builtin::text("chess").unwrap().replace("betza = \"N\"", "betza = \"NjR\"");
+    let v = load_str(&text).unwrap().0;
+    let t = game_courier::tables(&v);
+    assert!(t.unenforced.iter().any(|u| u.contains("Knight") && u.contains("(j)")), "{:?}", t.unenforced);
+}
+
+// ---------------------------------------------------------------------------
+// Interactive Diagram
+
+/// What makes two definitions the same game.
+fn same_game(a: &Variant, b: &Variant) {
+    let n = &a.name;
+    assert_eq!((a.grid.files(), a.grid.ranks()), (b.grid.files(), b.grid.ranks()), "{n}: board");
+    for y in 0..a.grid.ranks() {
+        for x in 0..a.grid.files() {
+            assert_eq!(a.grid.is_hole(x, y), b.grid.is_hole(x, y), "{n}: hole {}", square_label(x, y));
+        }
+    }
+    assert_eq!(a.pieces.len(), b.pieces.len(), "{n}: piece count");
+    for p in &a.pieces {
+        let q = b.pieces.iter().find(|q| q.letter == p.letter).unwrap_or_else(|| panic!("{n}: no {}", p.letter));
+        assert_eq!(p.betza, q.betza, "{n}: {}", p.letter);
+        assert_eq!((p.royal, p.pawn), (q.royal, q.pawn), "{n}: {} flags", p.letter);
+        assert_eq!(p.specials, q.specials, "{n}: {} specials", p.letter);
+    }
+    assert_eq!(a.setup_fen, b.setup_fen, "{n}: setup");
+    let zones = |v: &Variant| {
+        v.zones
+            .iter()
+            .map(|z| {
+                let ch: Vec<char> = z.choices.iter().map(|&k| v.pieces[k as usize].letter).collect();
+                (z.ranks.clone(), ch, z.mandatory)
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(zones(a), zones(b), "{n}: promotion");
+    let r = |v: &Variant| {
+        (v.rules.stalemate, v.rules.bare_king, v.rules.counter_baring, v.rules.move_rule, v.rules.repetition)
+    };
+    assert_eq!(r(a), r(b), "{n}: rules");
+}
+
+#[test]
+fn interactive_diagram_round_trip_for_every_builtin() {
+    for name in grid_names().into_iter().chain(["tcb-wd"]) {
+        let v = builtin(name);
+        let text = match interactive_diagram::export(&v) {
+            Ok(t) => t,
+            Err(e) => {
+                // Only rules the ID has no way to show may stop the export.
+                assert!(!rookery::export::special_rules(&v).is_empty(), "{name}: {e}");
+                continue;
+            }
+        };
+        let toml = interactive_diagram::import(&text, "ignored").unwrap_or_else(|e| panic!("{name}: {e}"));
+        let (w, warnings) = load_str(&toml).unwrap_or_else(|e| panic!("{name}: {:?}\n{toml}", e.diagnostics));
+        assert!(warnings.iter().all(|d| d.severity != rookery::variant::Severity::Error));
+        same_game(&v, &w);
+        assert_eq!(
+            (&v.name, &v.title, &v.author, v.year, &v.rules_url),
+            (&w.name, &w.title, &w.author, w.year, &w.rules_url)
+        );
+        assert_eq!((&v.description, &v.reconstructed, v.a1_light), (&w.description, &w.reconstructed, w.a1_light));
+        // Exporting the import gives the same text again.
+        assert_eq!(interactive_diagram::export(&w).unwrap(), text, "{name}");
+    }
+}
+
+/// Keys, hole squares and pieces (fields by ID) of a description.
+type Parsed = (BTreeMap<String, String>, BTreeSet<String>, BTreeMap<String, Vec<String>>);
+
+fn keys_and_pieces(text: &str) -> Parsed {
+    let mut keys = BTreeMap::new();
+    let mut holes = BTreeSet::new();
+    let mut pieces = BTreeMap::new();
+    for it in interactive_diagram::items(text) {
+        match it {
+            interactive_diagram::Item::Key(k, v) => {
+                keys.insert(k, v);
+            }
+            interactive_diagram::Item::Piece(f) if f[0] == "hole" => holes.extend(f[4].split(',').map(String::from)),
+            interactive_diagram::Item::Piece(f) => {
+                pieces.insert(f[1].clone(), f);
+            }
+        }
+    }
+    (keys, holes, pieces)
+}
+
+#[test]
+fn tcb_diagram_matches_its_rules_page_field_by_field() {
+    let page = data("export-tcb-diagram.txt");
+    let ours = interactive_diagram::export(&builtin("tcb")).unwrap();
+    let (pk, ph, pp) = keys_and_pieces(&page);
+    let (ok, oh, op) = keys_and_pieces(&ours);
+    assert_eq!(pk.len(), 10, "{pk:?}");
+    for (k, v) in &pk {
+        assert_eq!(ok.get(k), Some(v), "key {k}");
+    }
+    assert_eq!(ph, oh, "holes");
+    assert_eq!(ph.len(), 16);
+    assert_eq!(pp.keys().collect::<Vec<_>>(), op.keys().collect::<Vec<_>>(), "piece IDs");
+    for (id, f) in &pp {
+        let g = &op[id];
+        assert_eq!(f.len(), 5, "{f:?}");
+        assert!(f[0].eq_ignore_ascii_case(&g[0]), "{id}: name {} vs {}", f[0], g[0]);
+        for i in 1..5 {
+            assert_eq!(f[i], g[i], "{id}: field {i}");
+        }
+    }
+    // Extra keys are ours only (rookery…), and the page imports as our TCB.
+    assert!(ok.keys().filter(|k| !pk.contains_key(*k)).all(|k| k.starts_with("rookery")));
+    let toml = interactive_diagram::import(&page, "tcb").unwrap();
+    let w = load_str(&toml).unwrap_or_else(|e| panic!("{:?}\n{toml}", e.diagnostics)).0;
+    let mut v = builtin("tcb");
+    // The page has no draw rules; ours are project defaults (50, 3), as the importer's.
+    v.name = w.name.clone();
+    same_game(&v, &w);
+}
+
+#[test]
+fn interactive_diagram_import_understands_the_usual_shorthands() {
+    // From the Interactive Diagram article: ranges, empty IDs and Betza,
+    // mirror symmetry, royal by number.
+    let text = "files=10 ranks=8 symmetry=mirror royal=8 Pawn::::a2-j2 Knight:N:::b1,i1 Bishop::::d1,g1 \
+                Rook::::a1,j1 Archbishop:A:BN::c1 Chancellor:C:RN::h1 Queen::::e1 King::::f1";
+    let toml = interactive_diagram::import(text, "mini capa").unwrap();
+    let v = load_str(&toml).unwrap_or_else(|e| panic!("{:?}\n{toml}", e.diagnostics)).0;
+    assert_eq!(v.name, "mini-capa");
+    assert_eq!(v.setup_fen, "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1");
+    assert!(v.pieces.iter().find(|p| p.letter == 'K').unwrap().royal);
+    assert!(v.pieces.iter().find(|p| p.letter == 'P').unwrap().pawn);
+    assert_eq!(v.zones.len(), 1);
+    assert_eq!(v.zones[0].ranks, [vec![7], vec![0]]);
+    // Black by rotation; a piece on a hole is an error.
+    let rot = interactive_diagram::import("files=3 ranks=3 symmetry=rotate King:K:K::a1", "r").unwrap();
+    assert!(rot.contains("fen = \"2k/3/K2 w - - 0 1\""), "{rot}");
+    let bad = interactive_diagram::import("files=3 ranks=3 hole::::a1 King:K:K::a1,,c3", "x").unwrap_err();
+    assert!(bad.problems[0].contains("not a square of the board"), "{bad}");
+}
+
+// ---------------------------------------------------------------------------
+// Fairy-Stockfish: the frozen pyffish check (tools/fsf_export_check.py).
+
+#[test]
+fn fairy_stockfish_sections_match_the_frozen_pyffish_check() {
+    let mut checked = 0;
+    for name in ["chess", "capablanca", "tcb-wd"] {
+        let v = builtin(name);
+        let ini = fairy_stockfish::export(&v).unwrap();
+        assert_eq!(
+            ini,
+            data(&format!("export-fsf-{name}.ini")),
+            "{name}: the export changed since tools/fsf_export_check.py checked it; rerun the script"
+        );
+        let text = data(&format!("export-fsf-{name}.moves"));
+        for block in text.split("\n\n") {
+            let mut fen = None;
+            let mut moves = None;
+            for line in block.lines().filter(|l| !l.starts_with('#')) {
+                if let Some(f) = line.strip_prefix("fen ") {
+                    fen = Some(f.to_string());
+                }
+                if let Some(m) = line.strip_prefix("moves ") {
+                    moves = Some(m.split_whitespace().map(String::from).collect::<BTreeSet<_>>());
+                }
+            }
+            let (Some(fen), Some(want)) = (fen, moves) else { continue };
+            let mut pos = Position::from_fen(&v, &fen).unwrap_or_else(|e| panic!("{name} {fen}: {e}"));
+            let mut legal = Vec::new();
+            pos.legal_moves(&mut legal);
+            let ours: BTreeSet<String> =
+                legal.iter().map(|m| rookery::game::notation::move_text(&pos, m, &legal)).collect();
+            assert_eq!(ours, want, "{name}: {fen}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 60);
+}
+
+// ---------------------------------------------------------------------------
+// The command line.
+
+fn rookery(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_rookery")).args(args).output().unwrap()
+}
+
+#[test]
+fn cli_export_and_import() {
+    let dir = std::env::temp_dir().join(format!("rookery-export-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let id = dir.join("tcb.txt");
+    let out = rookery(&["export", "tcb", "--format", "interactive-diagram", "-o", id.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.stdout.is_empty());
+    let toml = dir.join("tcb.toml");
+    let out = rookery(&["import", "--from", "interactive-diagram", id.to_str().unwrap(), "-o", toml.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let w = load_str(&std::fs::read_to_string(&toml).unwrap()).unwrap().0;
+    same_game(&builtin("tcb"), &w);
+    // The exported TOML works as a DEF for every other subcommand.
+    let out = rookery(&["perft", toml.to_str().unwrap(), "2"]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "nodes 1564");
+    // A format that cannot express the game: exit 1 and the reasons.
+    let out = rookery(&["export", "tcb", "--format", "fairy-stockfish"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("D-rider") && err.contains("counter-baring"), "{err}");
+    let out = rookery(&["export", "chess", "--format", "game-courier"]);
+    assert!(String::from_utf8_lossy(&out.stdout)
+        .contains("===== FEN Code =====\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\n"));
+    let out = rookery(&["export", "no-such-game", "--format", "game-courier"]);
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""Check `rookery export --format fairy-stockfish` against Fairy-Stockfish.
+
+Run by hand (needs pyffish: `pip install pyffish`; the PyPI wheel 0.0.90 is a
+large-board build) from the repository root:
+
+    cargo build --release
+    python3 tools/fsf_export_check.py [--rookery target/release/rookery] [--count 20] [--seed 1]
+
+For each definition (chess, capablanca, tests/data/tcb-wd.toml) it
+
+1. runs `rookery export DEF --format fairy-stockfish` and loads the section
+   into pyffish (refusing to go on if pyffish does not list the variant or
+   gives a different start position);
+2. makes COUNT positions: the start position, then random walks
+   (random.Random(seed): a ply count in 2..40, then uniformly random moves
+   from the sorted legal-move list; walks that reach a position without
+   legal moves, and repeated positions, are dropped);
+3. writes the frozen results the Rust test `tests/export.rs` reads:
+   tests/data/export-fsf-<name>.ini    the exported section, byte for byte
+   tests/data/export-fsf-<name>.moves  one record per position, in the format
+                                       of tests/perft/*.moves: `id`, `variant`,
+                                       `fen` (as FSF prints it), `moves` (FSF's
+                                       legal moves in UCI spelling, sorted).
+
+The Rust test checks that the export still equals the frozen section (so a
+changed export needs a rerun of this script) and that our engine's legal moves
+equal FSF's in every frozen position.  With --compare the script also runs
+`rookery` on each position itself (through `rookery perft DEF 1 --fen F
+--divide`) and reports any difference at once.
+
+Output files carry no timestamps: the same pyffish gives byte-identical files.
+"""
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+DATA = os.path.join(REPO, "tests", "data")
+
+# our name -> definition argument for `rookery export`
+DEFS = {
+    "chess": "chess",
+    "capablanca": "capablanca",
+    "tcb-wd": os.path.join("tests", "data", "tcb-wd.toml"),
+}
+
+
+def run(cmd):
+    r = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed ({r.returncode}):\n{r.stderr}")
+    return r.stdout
+
+
+def section_name(ini):
+    for line in ini.splitlines():
+        if line.startswith("[") and line.endswith("]"):
+            return line[1:-1].split(":")[0]
+    raise SystemExit("no [section] in the export")
+
+
+def start_fen(ini):
+    for line in ini.splitlines():
+        if line.startswith("startFen = "):
+            return line[len("startFen = "):]
+    raise SystemExit("no startFen in the export")
+
+
+def positions(sf, variant, fen0, count, seed):
+    rng = random.Random(seed)
+    out = [("the start position", fen0)]
+    seen = {fen0.rsplit(" ", 2)[0]}
+    tries = 0
+    while len(out) < count:
+        tries += 1
+        if tries > 50 * count:
+            raise SystemExit(f"{variant}: could not make {count} positions")
+        plies = rng.randint(2, 40)
+        moves = []
+        ok = True
+        for _ in range(plies):
+            legal = sorted(sf.legal_moves(variant, fen0, moves))
+            if not legal:
+                ok = False
+                break
+            moves.append(rng.choice(legal))
+        if not ok:
+            continue
+        fen = sf.get_fen(variant, fen0, moves)
+        if not sf.legal_moves(variant, fen, []):
+            continue
+        key = fen.rsplit(" ", 2)[0]
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append((f"{plies} random plies from the start: {' '.join(moves)}", fen))
+    return out
+
+
+def ours(rookery, d, fen):
+    text = run([rookery, "perft", d, "1", "--fen", fen, "--divide"])
+    return sorted(line.split(":")[0] for line in text.splitlines() if ":" in line)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rookery", default=os.path.join(REPO, "target", "release", "rookery"))
+    ap.add_argument("--count", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--compare", action="store_true", help="also compare with our engine right away")
+    ap.add_argument("--only", choices=sorted(DEFS), action="append")
+    a = ap.parse_args()
+    try:
+        import pyffish as sf
+    except ImportError:
+        raise SystemExit("pyffish is not installed: pip install pyffish")
+    oracle = f"pyffish {'.'.join(map(str, sf.version()))} ({sf.info().split(chr(10))[0].strip()})"
+    bad = 0
+    for name in a.only or list(DEFS):
+        d = DEFS[name]
+        ini = run([a.rookery, "export", d, "--format", "fairy-stockfish"])
+        variant = section_name(ini)
+        sf.load_variant_config(ini)
+        if variant not in sf.variants():
+            raise SystemExit(f"pyffish did not load [{variant}]")
+        fen0 = start_fen(ini)
+        if sf.start_fen(variant) != fen0:
+            raise SystemExit(f"{variant}: FSF's start position {sf.start_fen(variant)!r} differs from {fen0!r}")
+        with open(os.path.join(DATA, f"export-fsf-{name}.ini"), "w") as f:
+            f.write(ini)
+        lines = [
+            f"# Fairy-Stockfish legal moves for the section `rookery export {d} --format fairy-stockfish`",
+            f"# writes (frozen in export-fsf-{name}.ini), FSF variant '{variant}'.",
+            "# Format as tests/perft/*.moves: FSF's UCI spelling, sorted as byte strings.",
+            "# Generated by tools/fsf_export_check.py; do not edit by hand. Regenerate with:",
+            f"#   python3 tools/fsf_export_check.py --count {a.count} --seed {a.seed}",
+            f"# Oracle: {oracle}.",
+        ]
+        for i, (why, fen) in enumerate(positions(sf, variant, fen0, a.count, a.seed)):
+            moves = sorted(sf.legal_moves(variant, fen, []))
+            lines += [f"# {why}", f"id export-fsf-{name}-{i + 1:02}", f"variant {name}", f"fen {fen}",
+                      f"moves {' '.join(moves)}", ""]
+            if a.compare:
+                mine = ours(a.rookery, d, fen)
+                if mine != moves:
+                    bad += 1
+                    print(f"MISMATCH {name} {fen}\n  fsf only: {sorted(set(moves) - set(mine))}\n"
+                          f"  ours only: {sorted(set(mine) - set(moves))}", file=sys.stderr)
+        with open(os.path.join(DATA, f"export-fsf-{name}.moves"), "w") as f:
+            f.write("\n".join(lines))
+        print(f"{name}: [{variant}] loaded, {a.count} positions written", file=sys.stderr)
+    if bad:
+        raise SystemExit(f"{bad} positions differ")
+
+
+if __name__ == "__main__":
+    main()
