@@ -14,4 +14,5 @@ pub mod export;
 pub mod game;
 pub mod hooks;
 pub mod probe;
+pub mod render;
 pub mod variant;
