@@ -12,9 +12,18 @@ use super::def::load;
 pub struct ExportArgs {
     /// Definition: a TOML path or a built-in name.
     def: String,
-    /// Target format.
-    #[arg(long, value_parser = ["game-courier", "interactive-diagram", "fairy-stockfish"])]
+    /// Target format (`svg`: a picture of the start position or of --fen).
+    #[arg(long, value_parser = ["game-courier", "interactive-diagram", "fairy-stockfish", "svg"])]
     format: String,
+    /// svg: highlight the moves of the piece with this letter …
+    #[arg(long, requires = "at")]
+    piece: Option<char>,
+    /// svg: … standing on this cell.
+    #[arg(long, requires = "piece")]
+    at: Option<String>,
+    /// svg: draw this position instead of the start position.
+    #[arg(long)]
+    fen: Option<String>,
     /// Write to this file instead of standard output.
     #[arg(short = 'o', long)]
     output: Option<String>,
@@ -43,6 +52,15 @@ pub fn export_cmd(a: ExportArgs) -> ExitCode {
         Ok(v) => v,
         Err(c) => return c,
     };
+    if a.format == "svg" {
+        return match super::info::svg_picture(&v, a.fen.as_deref(), a.piece, a.at.as_deref()) {
+            Ok(svg) => write_out(&a.output, &svg),
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let format = Format::from_name(&a.format).expect("clap checked the value");
     match export(&v, format) {
         Ok(text) => write_out(&a.output, &text),

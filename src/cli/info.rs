@@ -64,6 +64,15 @@ pub fn list() -> ExitCode {
 pub struct ShowArgs {
     /// Definition: a TOML path or a built-in name.
     def: String,
+    /// Also write an SVG picture of the board to this file.
+    #[arg(long)]
+    svg: Option<String>,
+    /// With --svg: highlight the moves of the piece with this letter …
+    #[arg(long, requires = "at")]
+    piece: Option<char>,
+    /// … standing on this cell.
+    #[arg(long, requires = "piece")]
+    at: Option<String>,
 }
 
 /// Text board of the start position, then every piece with its move diagram.
@@ -73,7 +82,56 @@ pub fn show(a: ShowArgs) -> ExitCode {
         Err(c) => return c,
     };
     print!("{}", describe(&v));
+    if let Some(path) = &a.svg {
+        let svg = match svg_picture(&v, None, a.piece, a.at.as_deref()) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        if let Err(e) = std::fs::write(path, svg) {
+            eprintln!("error: cannot write {path}: {e}");
+            return ExitCode::from(2);
+        }
+        println!("picture written to {path}");
+    }
     ExitCode::SUCCESS
+}
+
+/// An SVG of the start position (or `fen`); with `piece` and `at`, that
+/// piece is put on `at` (replacing what stands there) and its moves marked.
+pub fn svg_picture(v: &Variant, fen: Option<&str>, piece: Option<char>, at: Option<&str>) -> Result<String, String> {
+    use rookery::render::svg::{board_svg, marks_from_probe, SvgOptions};
+    let pos = match fen {
+        Some(f) => Position::from_fen(v, f).map_err(|e| e.to_string())?,
+        None => Position::start(v),
+    };
+    let mut opts = SvgOptions { title: Some(v.title.clone()), ..SvgOptions::default() };
+    if let (Some(letter), Some(at)) = (piece, at) {
+        let black = letter.is_ascii_lowercase();
+        let mut friends = Vec::new();
+        let mut enemies = Vec::new();
+        for c in 0..v.grid.len() as u16 {
+            let code = pos.at(c);
+            if code == 0 || v.grid.label(c) == at {
+                continue;
+            }
+            let l = v.grid.label(c).to_string();
+            if (code_side(code) == 1) == black {
+                friends.push(l);
+            } else {
+                enemies.push(l);
+            }
+        }
+        let prep = rookery::probe::prepare_on(v, letter.to_ascii_uppercase(), at, black, &friends, &enemies)
+            .map_err(|e| e.to_string())?;
+        let moves = rookery::probe::destinations(&prep, false);
+        opts.highlight = marks_from_probe(&v.grid, &moves);
+        opts.from = Some(prep.from);
+        opts.title = Some(format!("{} — {} on {at}: {} destinations", v.title, letter, moves.len()));
+    }
+    Ok(board_svg(&pos, &opts))
 }
 
 /// The text `rookery show` prints.

@@ -2,8 +2,8 @@
 
 pub mod betza;
 pub mod def;
-pub mod game;
 pub mod export;
+pub mod game;
 pub mod info;
 pub mod play;
 
