@@ -188,6 +188,9 @@ pub struct Path {
     pub cylinder: bool,
     /// Castling (`O` atom): the king's travel and directions.
     pub castle: Option<Castle>,
+    /// The first leg's direction letters as written (polygon boards read
+    /// them directly: there are no vectors to select).
+    pub letters: String,
     /// Where the move was written.
     pub span: Span,
 }
@@ -412,6 +415,7 @@ fn chain(c: &ast::ChainMove) -> Result<Path, Vec<BetzaError>> {
             initial: true,
             cylinder: false,
             castle: Some(Castle { travel, dirs }),
+            letters: letters.iter().collect(),
             span: c.span,
         });
     }
@@ -447,7 +451,8 @@ fn chain(c: &ast::ChainMove) -> Result<Path, Vec<BetzaError>> {
             reach = reach.toggled();
         }
     }
-    Ok(Path { legs, initial: first.has('i'), cylinder: first.has('o'), castle: None, span: c.span })
+    let letters = dir_letters(first).into_iter().collect();
+    Ok(Path { legs, initial: first.has('i'), cylinder: first.has('o'), castle: None, letters, span: c.span })
 }
 
 fn bracket(b: &ast::BracketMove) -> Result<Path, Vec<BetzaError>> {
@@ -549,7 +554,8 @@ fn bracket(b: &ast::BracketMove) -> Result<Path, Vec<BetzaError>> {
     let first = &b.legs[0].modifiers;
     let initial = first.has('i') || b.prefix.has('i');
     let cylinder = first.has('o') || b.prefix.has('o');
-    Ok(Path { legs, initial, cylinder, castle: None, span: b.span })
+    let letters = dir_letters(&b.prefix).into_iter().chain(dir_letters(first)).collect();
+    Ok(Path { legs, initial, cylinder, castle: None, letters, span: b.span })
 }
 
 /// Relative directions of a bracket continuation: the two bends `q`/`z`

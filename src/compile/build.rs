@@ -11,6 +11,9 @@ const UNLIMITED: u32 = 64;
 /// Compiles `paths` for a piece standing on `from`, for White or (when
 /// `black`) for Black, whose moves are White's turned by 180°.
 pub fn compile_paths(grid: &Grid, paths: &[Path], from: Cell, black: bool) -> Program {
+    if let Some(g) = grid.graph() {
+        return super::graph::compile(g, paths, from, black);
+    }
     let mut prog = Program::default();
     for p in paths.iter().filter(|p| p.castle.is_none()) {
         let mut b = Builder { g: grid, nodes: Vec::new(), origin: from, black, path: p, visits_origin: false };
@@ -45,6 +48,9 @@ pub struct CastleRule {
 /// Castling rules (`O` atoms) of `paths` for a king on `from`.
 pub fn compile_castles(grid: &Grid, paths: &[Path], from: Cell, black: bool) -> Vec<CastleRule> {
     let mut out = Vec::new();
+    if grid.graph().is_some() {
+        return out;
+    }
     for p in paths {
         if let Some(c) = p.castle {
             castles(grid, c, from, black, &mut out);

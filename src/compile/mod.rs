@@ -9,6 +9,7 @@
 //! vector arithmetic, no bounds checks at move time.
 
 mod build;
+pub mod graph;
 mod walk;
 
 pub use build::{compile_castles, compile_paths, CastleRule};

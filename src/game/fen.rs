@@ -131,15 +131,17 @@ pub fn parse_placement(grid: &Grid, kind_of: &dyn Fn(char) -> Option<u8>, fen: &
                 errs.push((at..at + 1, format!("unexpected character '{c}' in the placement")));
                 j += 1;
             }
-            if x > grid.files() as i64 && !over_reported {
+            let width = if y >= 0 { grid.row_len(y as u32) as i64 } else { grid.files() as i64 };
+            if x > width && !over_reported {
                 over_reported = true;
-                errs.push((off..off + row.len(), format!("rank {} has more than {} squares", y + 1, grid.files())));
+                errs.push((off..off + row.len(), format!("rank {} has more than {width} squares", y + 1)));
             }
         }
-        if x < grid.files() as i64 {
+        let width = if y >= 0 { grid.row_len(y as u32) as i64 } else { grid.files() as i64 };
+        if x < width {
             errs.push((
                 off..off + row.len().max(1),
-                format!("rank {} has {x} squares, the board has {} files", y + 1, grid.files()),
+                format!("rank {} has {x} squares, the board has {width} files", y + 1),
             ));
         }
         off += row.len() + 1;

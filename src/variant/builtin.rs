@@ -8,6 +8,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("wild-tamerlane", include_str!("../../definitions/wild-tamerlane.toml")),
     ("tigrey", include_str!("../../definitions/tigrey.toml")),
     ("tigerchess", include_str!("../../definitions/tigerchess.toml")),
+    ("tiger-lily", include_str!("../../definitions/tiger-lily.toml")),
+    ("glinski", include_str!("../../definitions/glinski.toml")),
 ];
 
 /// The text of a built-in definition.

@@ -89,9 +89,25 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
             }
         }
     }
-    let grid = match (files, ranks) {
-        (Some(f), Some(r)) => Some(Grid::new(f, r, &holes)),
-        _ => None,
+    let polygons = match &spec.board_kind {
+        None => false,
+        Some(k) if k.value == "grid" => false,
+        Some(k) if k.value == "polygons" => true,
+        Some(k) => {
+            d.push(Diagnostic::error(
+                k.span.clone(),
+                format!("`board.kind` is {:?}; use \"grid\" or \"polygons\"", k.value),
+            ));
+            false
+        }
+    };
+    let grid = if polygons {
+        polygon_grid(spec, d)
+    } else {
+        match (files, ranks) {
+            (Some(f), Some(r)) => Some(Grid::new(f, r, &holes)),
+            _ => None,
+        }
     };
 
     // Pieces.
@@ -131,6 +147,20 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         let check_betza = |b: &Option<BetzaText>, what: &str, d: &mut Vec<Diagnostic>| -> bool {
             let Some(b) = b else { return false };
             match betza::compile_paths(&b.text) {
+                Ok(paths) if polygons => {
+                    let mut ok = true;
+                    for path in &paths {
+                        if let Err(msg) = crate::compile::graph::check_path(path) {
+                            let span = match b.content_start {
+                                Some(s0) => s0 + path.span.start..s0 + path.span.end,
+                                None => b.span.clone(),
+                            };
+                            d.push(Diagnostic::error(span, format!("piece `{}`{what}: {msg}", p.id.value)));
+                            ok = false;
+                        }
+                    }
+                    ok
+                }
                 Ok(_) => true,
                 Err(errs) => {
                     betza_errors(b, errs, d, &format!("in the Betza of `{}`{what}", p.id.value));
@@ -231,8 +261,13 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
     // Promotion.
     let mut zones = Vec::new();
     for z in &spec.zones {
-        let mut zone =
-            Zone { ranks: [Vec::new(), Vec::new()], choices: Vec::new(), mandatory: z.mandatory, once: Vec::new() };
+        let mut zone = Zone {
+            ranks: [Vec::new(), Vec::new()],
+            cells: [Vec::new(), Vec::new()],
+            choices: Vec::new(),
+            mandatory: z.mandatory,
+            once: Vec::new(),
+        };
         for o in &z.once {
             if let Some(k) = kind_of_letter(o, "once-per-side choice", d) {
                 zone.once.push(k);
@@ -250,7 +285,19 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
                 }
             }
         }
-        if z.has_ranks && z.white.is_empty() && z.black.is_empty() {
+        for side in 0..2 {
+            for c in &z.cells[side] {
+                match grid.as_ref().and_then(|g| g.parse(&c.value)) {
+                    Some(cell) => zone.cells[side].push(cell),
+                    None if grid.is_some() => d.push(Diagnostic::error(
+                        c.span.clone(),
+                        format!("promotion cell {:?} is not a cell of the board", c.value),
+                    )),
+                    None => {}
+                }
+            }
+        }
+        if z.has_ranks && z.white.is_empty() && z.black.is_empty() && z.cells.iter().all(|c| c.is_empty()) {
             d.push(Diagnostic::error(z.span.clone(), "a promotion zone needs ranks for at least one side"));
         }
         for c in &z.choices {
@@ -424,4 +471,71 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         hook: spec.hook.as_ref().map(|h| h.value.clone()),
         deployment,
     })
+}
+
+/// Builds a polygon board from `board.cells`, `board.rows` and
+/// `board.forward`, reporting every problem.
+fn polygon_grid(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Grid> {
+    use crate::board::graph::{GraphGeometry, PolyCell};
+    if !spec.holes.is_empty() {
+        d.push(Diagnostic::error(
+            spec.holes[0].span.clone(),
+            "a polygon board has no holes: leave the cell out instead",
+        ));
+    }
+    if spec.cells.is_empty() {
+        return None;
+    }
+    let cells: Vec<PolyCell> =
+        spec.cells.iter().map(|(l, pts, _)| PolyCell { label: l.value.clone(), polygon: pts.clone() }).collect();
+    let geometry = match GraphGeometry::from_polygons(cells) {
+        Ok(g) => g,
+        Err(e) => {
+            d.push(Diagnostic::error(spec.cells_span.clone(), format!("board.cells: {e}")));
+            return None;
+        }
+    };
+    if geometry.len() > 1024 {
+        d.push(Diagnostic::error(spec.cells_span.clone(), "a board may have at most 1024 cells"));
+        return None;
+    }
+    let mut seen = vec![false; geometry.len()];
+    let mut rows = Vec::new();
+    let mut ok = true;
+    for row in &spec.rows {
+        let mut r = Vec::new();
+        for l in row {
+            match geometry.cell_index(&l.value) {
+                Some(c) if seen[c as usize] => {
+                    d.push(Diagnostic::error(
+                        l.span.clone(),
+                        format!("cell {} is listed twice in `board.rows`", l.value),
+                    ));
+                    ok = false;
+                }
+                Some(c) => {
+                    seen[c as usize] = true;
+                    r.push(c);
+                }
+                None => {
+                    d.push(Diagnostic::error(l.span.clone(), format!("{:?} is not the label of a cell", l.value)));
+                    ok = false;
+                }
+            }
+        }
+        rows.push(r);
+    }
+    let missing: Vec<&str> = (0..geometry.len()).filter(|&c| !seen[c]).map(|c| geometry.label(c as u16)).collect();
+    if !missing.is_empty() && !spec.rows.is_empty() {
+        d.push(Diagnostic::error(
+            spec.board_span.clone(),
+            format!("`board.rows` leaves out the cells {}", missing.join(", ")),
+        ));
+        ok = false;
+    }
+    if !ok || rows.is_empty() {
+        return None;
+    }
+    let (w, b) = spec.forward.unwrap_or((90.0, 270.0));
+    Some(Grid::from_graph(geometry, &rows, [w, b]))
 }

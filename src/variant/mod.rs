@@ -82,6 +82,8 @@ pub struct Post {
 pub struct Zone {
     /// Ranks (0-based) for White and Black.
     pub ranks: [Vec<u32>; 2],
+    /// Cells for White and Black (besides the ranks).
+    pub cells: [Vec<crate::board::Cell>; 2],
     /// Piece kinds one may promote to.
     pub choices: Vec<u8>,
     /// The pawn must promote.

@@ -41,8 +41,14 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "variant.rules-url", ty: "string", need: "required", doc: "Address of the rules page." },
     KeyDoc { path: "variant.description", ty: "string", need: "optional", doc: "One paragraph about the game." },
     KeyDoc { path: "variant.hook", ty: "\"tigerchess\"", need: "optional", doc: "A named rule module for what no declarative option expresses (see `src/hooks/`)." },
-    KeyDoc { path: "board.files", ty: "integer 1..=32", need: "required", doc: "Number of files (columns), lettered a, b, … from White's left." },
-    KeyDoc { path: "board.ranks", ty: "integer 1..=32", need: "required", doc: "Number of ranks (rows), numbered from 1 on White's side." },
+    KeyDoc { path: "board.kind", ty: "\"grid\" | \"polygons\"", need: "optional, default \"grid\"", doc: "A rectangular grid (files × ranks, with holes), or a board of polygon cells whose adjacency is derived from their geometry." },
+    KeyDoc { path: "board.files", ty: "integer 1..=32", need: "required for grids", doc: "Number of files (columns), lettered a, b, … from White's left." },
+    KeyDoc { path: "board.ranks", ty: "integer 1..=32", need: "required for grids", doc: "Number of ranks (rows), numbered from 1 on White's side." },
+    KeyDoc { path: "board.cells", ty: "array of tables", need: "required for polygon boards", doc: "The cells of a polygon board." },
+    KeyDoc { path: "board.cells[].label", ty: "string", need: "required", doc: "The cell's name, used in moves and FENs." },
+    KeyDoc { path: "board.cells[].polygon", ty: "array of [x, y] points", need: "required", doc: "The cell's corners in order (+y is up). Cells sharing an edge are orthogonal neighbours; diagonal neighbours, slide continuation (leave by the side opposite the entry) and knight moves follow from the geometry." },
+    KeyDoc { path: "board.rows", ty: "array of arrays of cell labels", need: "required for polygon boards", doc: "How a FEN lists the cells: one group per `/`-separated field, first group first. Every cell exactly once." },
+    KeyDoc { path: "board.forward", ty: "table { white = degrees, black = degrees }", need: "optional, default { white = 90, black = 270 }", doc: "Polygon boards: each side's forward direction (0 = +x, counter-clockwise), which decides the f/b/s direction letters." },
     KeyDoc { path: "board.holes", ty: "array of square names", need: "optional, default []", doc: "Squares that are not part of the board: nothing can stand on, land on or slide through them; leaps pass over them. The setup FEN marks them `*`." },
     KeyDoc { path: "board.a1-light", ty: "boolean", need: "optional, default false", doc: "Colour a1 light (false: dark, as in chess). Only pictures use it." },
     KeyDoc { path: "pieces.*", ty: "table", need: "at least one", doc: "One table per piece kind; the key is the piece id (lowercase, digits, hyphens). Their order is the display order." },
@@ -63,7 +69,8 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "setup.fen", ty: "FEN string", need: "required", doc: "Start position: ranks from the top, `/` between them, letters for pieces, numbers (any size) for runs of empty squares, `*` for holes; then side to move, castling rights (KQkq or -), en-passant square, halfmove clock, move number." },
     KeyDoc { path: "setup.reconstructed", ty: "string", need: "optional", doc: "Present when the setup is not the author's: says what was reconstructed and why." },
     KeyDoc { path: "promotion.zones", ty: "array of tables", need: "optional", doc: "Promotion zones. A piece with `pawn = true` that ends a move in a zone promotes to one of the zone's choices." },
-    KeyDoc { path: "promotion.zones[].ranks", ty: "table { white = [ranks], black = [ranks] }", need: "required", doc: "The zone's ranks for each side, numbered from 1 on White's side." },
+    KeyDoc { path: "promotion.zones[].ranks", ty: "table { white = [ranks], black = [ranks] }", need: "ranks or cells", doc: "The zone's ranks for each side, numbered from 1 on White's side." },
+    KeyDoc { path: "promotion.zones[].cells", ty: "table { white = [cells], black = [cells] }", need: "ranks or cells", doc: "The zone's cells for each side (polygon boards, or irregular zones)." },
     KeyDoc { path: "promotion.zones[].choices", ty: "array of piece letters", need: "required", doc: "Pieces a pawn may promote to in this zone." },
     KeyDoc { path: "promotion.zones[].once-per-side", ty: "array of piece letters", need: "optional", doc: "Choices each side may take only once in a game (TigerChess's Pikeman → TigerKnight exchange)." },
     KeyDoc { path: "promotion.zones[].mandatory", ty: "boolean", need: "optional, default true", doc: "false: the pawn may also stay a pawn." },
@@ -106,6 +113,18 @@ pub struct VariantSpec {
     pub holes: Vec<Spanned<String>>,
     /// `board.a1-light`.
     pub a1_light: bool,
+    /// `board.kind`.
+    pub board_kind: Option<Spanned<String>>,
+    /// `board.cells` (polygon boards): label, points, span of the table.
+    pub cells: Vec<(Spanned<String>, Vec<(f64, f64)>, Range<usize>)>,
+    /// Span of the `board.cells` array (or the board table).
+    pub cells_span: Range<usize>,
+    /// `board.rows`.
+    pub rows: Vec<Vec<Spanned<String>>>,
+    /// `board.forward` (white, black) in degrees.
+    pub forward: Option<(f64, f64)>,
+    /// Span of the `[board]` table.
+    pub board_span: Range<usize>,
     /// `variant.hook`.
     pub hook: Option<Spanned<String>>,
     /// `[deployment]`, if present.
@@ -196,6 +215,8 @@ pub struct ZoneSpec {
     pub black: Vec<Spanned<i64>>,
     /// `choices`.
     pub choices: Vec<Spanned<String>>,
+    /// `cells.white` / `cells.black`.
+    pub cells: [Vec<Spanned<String>>; 2],
     /// `mandatory`.
     pub mandatory: bool,
     /// `once-per-side`.
@@ -456,8 +477,14 @@ impl Reader<'_> {
             Some(b) => {
                 self.known_keys(b, "board");
                 let s = b.span().unwrap_or(0..0);
-                spec.files = self.int(b, "files", "board.files", true, &s);
-                spec.ranks = self.int(b, "ranks", "board.ranks", true, &s);
+                spec.board_span = s.clone();
+                spec.board_kind = self.string(b, "kind", "board.kind", false, &s);
+                let polygons = spec.board_kind.as_ref().is_some_and(|k| k.value == "polygons");
+                spec.files = self.int(b, "files", "board.files", !polygons, &s);
+                spec.ranks = self.int(b, "ranks", "board.ranks", !polygons, &s);
+                if polygons {
+                    self.polygon_board(b, &mut spec, &s);
+                }
                 spec.holes = self.array(b, "holes", "board.holes", |r, v| r.str_elem(v, "board.holes"));
                 spec.a1_light = self.bool(b, "a1-light", "board.a1-light", false);
             }
@@ -528,6 +555,87 @@ impl Reader<'_> {
             spec.repetition = self.int(r, "repetition", "rules.repetition", false, &s);
         }
         spec
+    }
+
+    fn number(v: &Value) -> Option<f64> {
+        match v {
+            Value::Float(f) => Some(*f.value()),
+            Value::Integer(i) => Some(*i.value() as f64),
+            _ => None,
+        }
+    }
+
+    fn polygon_board(&mut self, b: &Table, spec: &mut VariantSpec, owner: &Range<usize>) {
+        spec.cells_span = owner.clone();
+        match b.get("cells") {
+            None => self.err(owner.clone(), "missing required key `board.cells` (a polygon board lists its cells)"),
+            Some(Item::ArrayOfTables(a)) => {
+                spec.cells_span = a.span().unwrap_or(owner.clone());
+                for t in a.iter() {
+                    let ts = t.span().unwrap_or(owner.clone());
+                    for (k, _) in t.iter() {
+                        if k != "label" && k != "polygon" {
+                            let ks = t.key(k).and_then(|k| k.span()).unwrap_or(ts.clone());
+                            self.err(ks, format!("unknown key `{k}` in `board.cells`; known keys: label, polygon"));
+                        }
+                    }
+                    let label = self.string(t, "label", "board.cells.label", true, &ts);
+                    let mut pts = Vec::new();
+                    match t.get("polygon") {
+                        Some(Item::Value(Value::Array(a))) => {
+                            for p in a.iter() {
+                                let pt = match p {
+                                    Value::Array(xy) if xy.len() == 2 => Self::number(xy.get(0).expect("len 2"))
+                                        .zip(Self::number(xy.get(1).expect("len 2"))),
+                                    _ => None,
+                                };
+                                match pt {
+                                    Some(pt) => pts.push(pt),
+                                    None => self
+                                        .err(p.span().unwrap_or(ts.clone()), "a polygon point must be [x, y] numbers"),
+                                }
+                            }
+                        }
+                        Some(other) => {
+                            self.err(item_span(other), "`board.cells.polygon` must be an array of [x, y] points")
+                        }
+                        None => self.err(ts.clone(), "missing required key `board.cells.polygon`"),
+                    }
+                    if let Some(l) = label {
+                        spec.cells.push((l, pts, ts));
+                    }
+                }
+            }
+            Some(other) => self.err(item_span(other), "`board.cells` must be an array of tables ([[board.cells]])"),
+        }
+        match b.get("rows") {
+            None => self.err(owner.clone(), "missing required key `board.rows` (how a FEN lists the cells)"),
+            Some(Item::Value(Value::Array(a))) => {
+                for row in a.iter() {
+                    match row {
+                        Value::Array(cells) => {
+                            let r = cells.iter().filter_map(|c| self.str_elem(c, "board.rows")).collect();
+                            spec.rows.push(r);
+                        }
+                        other => self.err(
+                            other.span().unwrap_or(owner.clone()),
+                            "each of `board.rows` must be an array of labels",
+                        ),
+                    }
+                }
+            }
+            Some(other) => self.err(item_span(other), "`board.rows` must be an array of arrays of labels"),
+        }
+        if let Some(f) = self.inline_or_table(b, "forward", "board.forward") {
+            let get = |k: &str| match f.get(k) {
+                Some(Item::Value(v)) => Self::number(v),
+                _ => None,
+            };
+            match (get("white"), get("black")) {
+                (Some(w), Some(bl)) => spec.forward = Some((w, bl)),
+                _ => self.err(owner.clone(), "`board.forward` needs numbers `white` and `black` (degrees)"),
+            }
+        }
     }
 
     fn piece(&mut self, id: Spanned<String>, t: &Table) -> PieceSpec {
@@ -661,12 +769,12 @@ impl Reader<'_> {
     fn zone(&mut self, t: &Table) -> ZoneSpec {
         let span = t.span().unwrap_or(0..0);
         for (k, _) in t.iter() {
-            if !["ranks", "choices", "mandatory", "once-per-side"].contains(&k) {
+            if !["ranks", "cells", "choices", "mandatory", "once-per-side"].contains(&k) {
                 let ks = t.key(k).and_then(|k| k.span()).unwrap_or(span.clone());
                 self.err(
                     ks,
                     format!(
-                        "unknown key `{k}` in a promotion zone; known keys: ranks, choices, mandatory, once-per-side"
+                        "unknown key `{k}` in a promotion zone; known keys: ranks, cells, choices, mandatory, once-per-side"
                     ),
                 );
             }
@@ -688,10 +796,15 @@ impl Reader<'_> {
                 });
             }
             None => {
-                if t.get("ranks").is_none() {
-                    self.err(span.clone(), "missing required key `promotion.zones.ranks`");
+                if t.get("ranks").is_none() && t.get("cells").is_none() {
+                    self.err(span.clone(), "missing required key `promotion.zones.ranks` (or `cells`)");
                 }
             }
+        }
+        let mut cells = [Vec::new(), Vec::new()];
+        if let Some(c) = self.inline_or_table(t, "cells", "promotion.zones.cells") {
+            cells[0] = self.array(&c, "white", "promotion.zones.cells.white", |s, v| s.str_elem(v, "cells.white"));
+            cells[1] = self.array(&c, "black", "promotion.zones.cells.black", |s, v| s.str_elem(v, "cells.black"));
         }
         if t.get("choices").is_none() {
             self.err(span.clone(), "missing required key `promotion.zones.choices`");
@@ -703,11 +816,12 @@ impl Reader<'_> {
             self.array(t, "once-per-side", "promotion.zones.once-per-side", |s, v| s.str_elem(v, "once-per-side"));
         ZoneSpec {
             once,
+            cells,
             white,
             black,
             choices,
             mandatory,
-            has_ranks: t.get("ranks").is_some(),
+            has_ranks: t.get("ranks").is_some() || t.get("cells").is_some(),
             has_choices: t.get("choices").is_some(),
             span,
         }

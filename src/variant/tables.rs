@@ -180,7 +180,8 @@ impl MoveTables {
         for (zi, z) in zones.iter().enumerate() {
             for side in 0..2 {
                 for c in 0..n as Cell {
-                    if z.ranks[side].contains(&grid.coords(c).1) {
+                    if z.cells[side].contains(&c) || grid.graph().is_none() && z.ranks[side].contains(&grid.coords(c).1)
+                    {
                         t.zone_mask[side * n + c as usize] |= 1 << zi;
                     }
                 }
