@@ -115,8 +115,8 @@ pub struct VariantSpec {
     pub a1_light: bool,
     /// `board.kind`.
     pub board_kind: Option<Spanned<String>>,
-    /// `board.cells` (polygon boards): label, points, span of the table.
-    pub cells: Vec<(Spanned<String>, Vec<(f64, f64)>, Range<usize>)>,
+    /// `board.cells` (polygon boards).
+    pub cells: Vec<CellSpec>,
     /// Span of the `board.cells` array (or the board table).
     pub cells_span: Range<usize>,
     /// `board.rows`.
@@ -228,6 +228,9 @@ pub struct ZoneSpec {
     /// The zone table.
     pub span: Range<usize>,
 }
+
+/// `board.cells[]`: label, corner points, span of the table.
+pub type CellSpec = (Spanned<String>, Vec<(f64, f64)>, Range<usize>);
 
 /// `[deployment]`.
 #[derive(Clone, Debug)]
