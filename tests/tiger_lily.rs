@@ -30,7 +30,7 @@ fn set(v: &Value) -> BTreeSet<String> {
 }
 
 fn flat(rays: &Value) -> BTreeSet<String> {
-    rays.as_array().unwrap().iter().flat_map(|r| set(r)).collect()
+    rays.as_array().unwrap().iter().flat_map(set).collect()
 }
 
 #[test]
