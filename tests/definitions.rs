@@ -60,3 +60,24 @@ fn reference_doc_is_generated_from_the_schema() {
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/toml-reference.md")).unwrap();
     assert_eq!(doc, rookery::variant::spec::reference_markdown(), "run `rookery schema > docs/toml-reference.md`");
 }
+
+#[test]
+fn setup_as_square_lists_with_symmetry() {
+    let chess = builtin::text("chess").unwrap();
+    let start = chess.find("[setup]").unwrap();
+    let end = start + chess[start..].find("\n[").unwrap_or(chess.len() - start);
+    let lists = r#"[setup]
+pieces = { K = ["e1"], Q = ["d1"], R = ["a1", "h1"], B = ["c1", "f1"], N = ["b1", "g1"], P = ["a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2"] }
+symmetry = "mirror"
+castling = "KQkq"
+"#;
+    let text = format!("{}{}{}", &chess[..start], lists, &chess[end..]);
+    let (v, _) = load_str(&text).unwrap_or_else(|e| panic!("{:?}", e.diagnostics));
+    assert_eq!(v.setup_fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let rotated = text.replace("symmetry = \"mirror\"", "symmetry = \"rotate\"");
+    let (v, _) = load_str(&rotated).unwrap();
+    assert!(v.setup_fen.starts_with("rnbkqbnr/"), "{}", v.setup_fen);
+    let bad = text.replace("\"e1\"", "\"e9\"");
+    let err = load_str(&bad).unwrap_err();
+    assert!(err.diagnostics.iter().any(|d| d.message.contains("\"e9\" is not a cell")), "{:?}", err.diagnostics);
+}

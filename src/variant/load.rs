@@ -4,6 +4,7 @@ use std::ops::Range;
 
 use super::diagnostics::Diagnostic;
 use super::spec::{self, BetzaText, Spanned, VariantSpec};
+
 use super::{Deployment, EndValue, PieceDef, Post, Rules, Variant, Zone};
 use crate::betza;
 use crate::board::{parse_square, Grid};
@@ -246,7 +247,15 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         }
     }
 
-    // Setup.
+    // Setup: a FEN, or square lists that become one.
+    let listed_fen = match (&spec.fen, &grid) {
+        (None, Some(g)) if !spec.setup_pieces.is_empty() => setup_from_lists(spec, g, &letter_known, d),
+        (Some(f), _) if !spec.setup_pieces.is_empty() => {
+            d.push(Diagnostic::error(f.span.clone(), "give the setup either as `fen` or as `pieces`, not both"));
+            None
+        }
+        _ => None,
+    };
     if let (Some(fen), Some(g)) = (&spec.fen, &grid) {
         let lookup = |c: char| if letter_known(c) { Some(0u8) } else { None };
         if let Err(errs) = crate::game::fen::parse_placement(g, &lookup, &fen.value) {
@@ -451,7 +460,11 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
     let grid = grid?;
     let mut tables = super::tables::MoveTables::build(&grid, &pieces, &zones);
     let kind_of = |c: char| pieces.iter().position(|p| p.letter == c.to_ascii_uppercase()).map(|k| k as u8);
-    let setup = crate::game::fen::parse_placement(&grid, &kind_of, &spec.fen.as_ref()?.value).ok()?;
+    let setup_fen = match &spec.fen {
+        Some(f) => f.value.clone(),
+        None => listed_fen?,
+    };
+    let setup = crate::game::fen::parse_placement(&grid, &kind_of, &setup_fen).ok()?;
     tables.mark_castling_partners(&setup.cells);
     Some(Variant {
         name: spec.name.as_ref()?.value.clone(),
@@ -464,7 +477,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         grid,
         a1_light: spec.a1_light,
         pieces,
-        setup_fen: spec.fen.as_ref()?.value.clone(),
+        setup_fen,
         zones,
         rules: Rules { stalemate, bare_king, counter_baring: spec.counter_baring, move_rule, repetition },
         tables,
@@ -538,4 +551,102 @@ fn polygon_grid(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Grid> {
     }
     let (w, b) = spec.forward.unwrap_or((90.0, 270.0));
     Some(Grid::from_graph(geometry, &rows, [w, b]))
+}
+
+/// Turns `setup.pieces` (+ symmetry, side, castling) into a FEN, reporting
+/// bad letters and squares at their place in the file.
+fn setup_from_lists(
+    spec: &VariantSpec,
+    g: &Grid,
+    known: &dyn Fn(char) -> bool,
+    d: &mut Vec<Diagnostic>,
+) -> Option<String> {
+    let n = g.len();
+    let mut board: Vec<Option<char>> = vec![None; n];
+    let mut ok = true;
+    let symmetry = spec.symmetry.as_ref().map_or("mirror", |s| s.value.as_str());
+    if !["mirror", "rotate", "none"].contains(&symmetry) {
+        let s = spec.symmetry.as_ref().expect("given");
+        d.push(Diagnostic::error(
+            s.span.clone(),
+            format!("`setup.symmetry` is {symmetry:?}; use \"mirror\", \"rotate\" or \"none\""),
+        ));
+        ok = false;
+    }
+    let has_black = spec.setup_pieces.iter().any(|(l, _)| l.value.chars().all(|c| c.is_ascii_lowercase()));
+    let mut place = |c: u16, ch: char, span: &Range<usize>, d: &mut Vec<Diagnostic>| {
+        if let Some(other) = board[c as usize] {
+            d.push(Diagnostic::error(span.clone(), format!("{} is taken twice ({other} and {ch})", g.label(c))));
+            return false;
+        }
+        board[c as usize] = Some(ch);
+        true
+    };
+    for (letter, squares) in &spec.setup_pieces {
+        let mut cs = letter.value.chars();
+        let ch = match (cs.next(), cs.next()) {
+            (Some(c), None) if c.is_ascii_alphabetic() && known(c) => c,
+            _ => {
+                d.push(Diagnostic::error(
+                    letter.span.clone(),
+                    format!("{:?} is not the letter of a defined piece", letter.value),
+                ));
+                ok = false;
+                continue;
+            }
+        };
+        for sq in squares {
+            let Some(c) = g.parse(&sq.value) else {
+                d.push(Diagnostic::error(sq.span.clone(), format!("{:?} is not a cell of the board", sq.value)));
+                ok = false;
+                continue;
+            };
+            ok &= place(c, ch, &sq.span, d);
+            if ch.is_ascii_uppercase() && !has_black && symmetry != "none" && g.graph().is_none() {
+                let (x, y) = g.coords(c);
+                let (bx, by) =
+                    if symmetry == "rotate" { (g.files() - 1 - x, g.ranks() - 1 - y) } else { (x, g.ranks() - 1 - y) };
+                match g.at(bx as i32, by as i32) {
+                    Some(bc) => ok &= place(bc, ch.to_ascii_lowercase(), &sq.span, d),
+                    None => {
+                        d.push(Diagnostic::error(
+                            sq.span.clone(),
+                            format!("Black's counterpart of {} is a hole", sq.value),
+                        ));
+                        ok = false;
+                    }
+                }
+            }
+        }
+    }
+    if !ok {
+        return None;
+    }
+    let mut placement = crate::game::fen::write_placement(g, &|c| board[c as usize]);
+    // A deployment phase starts with the declared hands.
+    if let Some(dep) = &spec.deployment {
+        let mut hand = [String::new(), String::new()];
+        for p in &dep.posts {
+            if let (Some(l), Some(c)) = (&p.piece, &p.count) {
+                for _ in 0..c.value.clamp(0, 64) {
+                    hand[0].push_str(&l.value.to_ascii_uppercase());
+                    hand[1].push_str(&l.value.to_ascii_lowercase());
+                }
+            }
+        }
+        placement = format!("{placement}[{}{}]", hand[0], hand[1]);
+    }
+    let side = match spec.setup_side.as_ref().map(|s| s.value.as_str()) {
+        None | Some("white") => 'w',
+        Some("black") => 'b',
+        Some(other) => {
+            d.push(Diagnostic::error(
+                spec.setup_side.as_ref().expect("given").span.clone(),
+                format!("`setup.side` is {other:?}"),
+            ));
+            return None;
+        }
+    };
+    let castling = spec.setup_castling.as_ref().map_or("-".to_string(), |c| c.value.clone());
+    Some(format!("{placement} {side} {castling} - 0 1"))
 }

@@ -66,7 +66,11 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "pieces.*.special[].name", ty: "string", need: "optional", doc: "Name of the special move." },
     KeyDoc { path: "pieces.*.special[].betza", ty: "XBetza string", need: "required", doc: "The extra moves." },
     KeyDoc { path: "pieces.*.special[].when", ty: "\"not-in-check\"", need: "required", doc: "The condition: the mover's side is not in check." },
-    KeyDoc { path: "setup.fen", ty: "FEN string", need: "required", doc: "Start position: ranks from the top, `/` between them, letters for pieces, numbers (any size) for runs of empty squares, `*` for holes; then side to move, castling rights (KQkq or -), en-passant square, halfmove clock, move number." },
+    KeyDoc { path: "setup.fen", ty: "FEN string", need: "required unless setup.pieces", doc: "Start position: ranks from the top, `/` between them, letters for pieces, numbers (any size) for runs of empty squares, `*` for holes; then side to move, castling rights (KQkq or -), en-passant square, halfmove clock, move number." },
+    KeyDoc { path: "setup.pieces", ty: "table { LETTER = [squares] }", need: "instead of setup.fen", doc: "The start position as square lists per piece letter: upper case for White, lower case for Black (Black may be left to `symmetry`)." },
+    KeyDoc { path: "setup.symmetry", ty: "\"mirror\" | \"rotate\" | \"none\"", need: "optional, default \"mirror\"", doc: "With setup.pieces: Black's pieces not listed are White's mirrored across the middle rank (same file) or rotated by 180°." },
+    KeyDoc { path: "setup.side", ty: "\"white\" | \"black\"", need: "optional, default \"white\"", doc: "With setup.pieces: who moves (or posts) first." },
+    KeyDoc { path: "setup.castling", ty: "string like \"KQkq\"", need: "optional, default \"-\"", doc: "With setup.pieces: castling rights, as in a FEN." },
     KeyDoc { path: "setup.reconstructed", ty: "string", need: "optional", doc: "Present when the setup is not the author's: says what was reconstructed and why." },
     KeyDoc { path: "promotion.zones", ty: "array of tables", need: "optional", doc: "Promotion zones. A piece with `pawn = true` that ends a move in a zone promotes to one of the zone's choices." },
     KeyDoc { path: "promotion.zones[].ranks", ty: "table { white = [ranks], black = [ranks] }", need: "ranks or cells", doc: "The zone's ranks for each side, numbered from 1 on White's side." },
@@ -135,6 +139,16 @@ pub struct VariantSpec {
     pub pieces_span: Range<usize>,
     /// `setup.fen`.
     pub fen: Option<Spanned<String>>,
+    /// `setup.pieces`: (letter, squares).
+    pub setup_pieces: Vec<(Spanned<String>, Vec<Spanned<String>>)>,
+    /// `setup.symmetry`.
+    pub symmetry: Option<Spanned<String>>,
+    /// `setup.side`.
+    pub setup_side: Option<Spanned<String>>,
+    /// `setup.castling`.
+    pub setup_castling: Option<Spanned<String>>,
+    /// Span of the `[setup]` table.
+    pub setup_span: Range<usize>,
     /// `setup.reconstructed`.
     pub reconstructed: Option<Spanned<String>>,
     /// `promotion.zones`.
@@ -512,7 +526,19 @@ impl Reader<'_> {
             Some(s) => {
                 self.known_keys(s, "setup");
                 let sp = s.span().unwrap_or(0..0);
-                spec.fen = self.string(s, "fen", "setup.fen", true, &sp);
+                spec.setup_span = sp.clone();
+                let listed = s.get("pieces").is_some();
+                spec.fen = self.string(s, "fen", "setup.fen", !listed, &sp);
+                if let Some(p) = self.inline_or_table(s, "pieces", "setup.pieces") {
+                    for (k, _) in p.iter() {
+                        let ks = p.key(k).and_then(|k| k.span()).unwrap_or(sp.clone());
+                        let squares = self.array(&p, k, "setup.pieces", |r, v| r.str_elem(v, "setup.pieces"));
+                        spec.setup_pieces.push((Spanned { value: k.to_string(), span: ks }, squares));
+                    }
+                }
+                spec.symmetry = self.string(s, "symmetry", "setup.symmetry", false, &sp);
+                spec.setup_side = self.string(s, "side", "setup.side", false, &sp);
+                spec.setup_castling = self.string(s, "castling", "setup.castling", false, &sp);
                 spec.reconstructed = self.string(s, "reconstructed", "setup.reconstructed", false, &sp);
             }
             None => self.err(whole.clone(), "missing table [setup]"),
