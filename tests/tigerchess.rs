@@ -249,3 +249,31 @@ fn a_whole_game_from_the_dice_is_reproducible() {
     let r = rookery(&["play", "tigerchess", "--seed", "4", "--random-variation"]);
     assert!(r.contains("designation: Random variation") && r.contains("(card)"), "{r}");
 }
+
+#[test]
+fn towers_become_siege_towers() {
+    let v = variant();
+    let mut pos = Position::from_fen(&v, "rn1qk1nr/aepjlpba/8/8/8/8/AEPJLPBA/RN1QK1NR w KQkq - 0 1").unwrap();
+    let a1 = v.grid.parse("a1").unwrap();
+    assert_eq!(tigerchess::piece_name(&pos, a1).as_deref(), Some("Tower"));
+    // The Queen moves: both Towers can no longer protect her.
+    play(&mut pos, "d1c1");
+    assert_eq!(tigerchess::piece_name(&pos, a1).as_deref(), Some("Siege Tower"));
+}
+
+#[test]
+fn a_played_game_replays_from_its_seed() {
+    let game = rookery(&["play", "tigerchess", "--seed", "11"]);
+    let moves: Vec<&str> = game
+        .lines()
+        .filter(|l| l.split('.').next().is_some_and(|n| n.parse::<u32>().is_ok()))
+        .map(|l| l.split(' ').nth(2).unwrap())
+        .collect();
+    let fen = game.lines().find_map(|l| l.strip_prefix("fen: ")).unwrap();
+    let result = game.lines().find(|l| l.starts_with("result: ")).unwrap();
+    let mut args = vec!["replay", "tigerchess", "--seed", "11"];
+    args.extend(moves.iter());
+    let replay = rookery(&args);
+    assert_eq!(replay.lines().next(), Some(fen));
+    assert!(replay.lines().any(|l| l == result), "{replay}");
+}

@@ -4,8 +4,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use rookery::game::notation::{move_text, parse_move};
-use rookery::game::perft::{divide, perft};
+use rookery::game::perft::perft;
 use rookery::game::{Game, Position};
+use rookery::hooks::tigerchess;
 
 use super::def::load;
 
@@ -39,14 +40,28 @@ pub fn perft_cmd(a: PerftArgs) -> ExitCode {
         }
     };
     let t = Instant::now();
-    let nodes = if a.divide && a.depth > 0 {
+    let nodes = if (a.divide || a.depth >= 6) && a.depth > 0 {
+        // Root move by root move: `--divide` prints them, and long runs
+        // report progress on stderr as each finishes.
         let mut legal = Vec::new();
         pos.legal_moves(&mut legal);
-        let mut rows: Vec<(String, u64)> =
-            divide(&mut pos, a.depth).into_iter().map(|(m, n)| (move_text(&pos, &m, &legal), n)).collect();
-        rows.sort();
-        for (m, n) in &rows {
-            println!("{m}: {n}");
+        let total = legal.len();
+        let mut rows: Vec<(String, u64)> = Vec::new();
+        for (i, m) in legal.iter().enumerate() {
+            let u = pos.make(*m);
+            let n = perft(&mut pos, a.depth - 1);
+            pos.unmake(*m, u);
+            let text = move_text(&pos, m, &legal);
+            if !a.divide {
+                eprintln!("[{}/{total}] {text}: {n} ({:.1} s)", i + 1, t.elapsed().as_secs_f64());
+            }
+            rows.push((text, n));
+        }
+        if a.divide {
+            rows.sort();
+            for (m, n) in &rows {
+                println!("{m}: {n}");
+            }
         }
         rows.iter().map(|r| r.1).sum()
     } else {
@@ -66,7 +81,17 @@ pub struct ReplayArgs {
     /// Start from this FEN instead of the setup.
     #[arg(long)]
     fen: Option<String>,
-    /// Moves in coordinate notation (`e2e4`, `c8c9h`, castling `e1g1` or `e1h1`).
+    /// Rule modules (TigerChess): replay the game whose dice came from this
+    /// seed (as printed by `rookery play`), from its pre-game set-up.
+    #[arg(long, conflicts_with = "fen")]
+    seed: Option<u64>,
+    /// With --seed: the players had agreed on the Open variation.
+    #[arg(long, requires = "seed")]
+    open: bool,
+    /// With --seed: the Random variation (its card postings come first).
+    #[arg(long, requires = "seed")]
+    random_variation: bool,
+    /// Moves in coordinate notation (`e2e4`, `c8c9h`, castling `e1g1` or `e1h1`, postings `S@e3`).
     moves: Vec<String>,
 }
 
@@ -77,14 +102,31 @@ pub fn replay_cmd(a: ReplayArgs) -> ExitCode {
         Ok(v) => v,
         Err(c) => return c,
     };
-    let pos = match a.fen.as_deref().map_or_else(|| Ok(Position::start(&v)), |f| Position::from_fen(&v, f)) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: {e}");
+    let pregame = match (a.seed, v.hook.as_deref()) {
+        (Some(seed), Some("tigerchess")) => Some(tigerchess::pre_game(seed, a.open, a.random_variation)),
+        (Some(_), _) => {
+            eprintln!("error: --seed only applies to definitions with a rule module (variant.hook)");
             return ExitCode::from(2);
         }
+        _ => None,
+    };
+    let pos = match (&pregame, a.fen.as_deref()) {
+        (Some(pg), _) => tigerchess::start(&v, pg),
+        (None, Some(f)) => match Position::from_fen(&v, f) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        (None, None) => Position::start(&v),
     };
     let mut game = Game::new(pos);
+    if let Some(pg) = pregame.as_ref().filter(|pg| pg.deploy == tigerchess::Deploy::Random) {
+        for m in tigerchess::random_postings(&game.pos, pg.seed) {
+            game.play(m);
+        }
+    }
     let mut legal = Vec::new();
     for (i, text) in a.moves.iter().enumerate() {
         if let Some(o) = game.outcome() {

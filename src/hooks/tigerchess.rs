@@ -195,6 +195,34 @@ pub fn flag_in_deployment(pos: &mut Position<'_>, side: u8) {
     }
 }
 
+/// The display name of the piece on `c`. A Tower that has protected its
+/// Queen, or can no longer do so (it or its Queen has moved), is a "Siege
+/// Tower" — a change of name and appearance only (extras page).
+pub fn piece_name(pos: &Position<'_>, c: u16) -> Option<String> {
+    let v = pos.variant();
+    let code = pos.at(c);
+    if code == 0 {
+        return None;
+    }
+    let (k, side) = (code_kind(code), code_side(code));
+    let name = v.pieces[k as usize].name.clone();
+    if Some(k) != kind(v, 'R') {
+        return Some(name);
+    }
+    let n = v.grid.len() as u16;
+    let queen_unmoved = (0..n).any(|q| {
+        pos.at(q) != 0
+            && code_side(pos.at(q)) == side
+            && v.pieces[code_kind(pos.at(q)) as usize].royal
+            && pos.is_virgin(q)
+    });
+    if pos.is_virgin(c) && queen_unmoved {
+        Some(name)
+    } else {
+        Some(format!("Siege {name}"))
+    }
+}
+
 /// The Dragon sub-title, once a Swordsman stands on the board: "Barons'
 /// deployment" or "Baronesses' deployment".
 pub fn dragon_subtitle(pos: &Position<'_>) -> Option<&'static str> {
