@@ -461,6 +461,55 @@ impl<'v> Position<'v> {
         true
     }
 
+    /// Whether the side to move is in check; also collects in `danger` every
+    /// cell whose occupancy matters to some attack on one of its royals by a
+    /// piece that stands where it could make that attack (the cells on the
+    /// way, screens included). Only moves touching those cells need a trial.
+    fn royal_danger(&self, danger: &mut [u64; 16]) -> bool {
+        use crate::compile::flag;
+        let s = self.side as usize;
+        let by = self.side ^ 1;
+        let t = &self.v.tables;
+        let w = t.words;
+        let mut check = false;
+        for r in 0..self.nroyal[s] as usize {
+            let i = by as usize * t.cells + self.royals[s][r] as usize;
+            let groups = &t.attack_groups[t.groups_start[i] as usize..t.groups_start[i + 1] as usize];
+            for k in 0..w {
+                let mask = t.attacker_cells[i * w + k];
+                let mut bits = mask & self.occ[by as usize * w + k];
+                while bits != 0 {
+                    let b = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    let rank = t.attacker_rank[i * w + k] + (mask & ((1u64 << b) - 1)).count_ones();
+                    let g = groups[rank as usize];
+                    let code = self.board[g.from as usize];
+                    if g.kinds & (1 << code_kind(code)) == 0 {
+                        continue;
+                    }
+                    for e in &t.attack_entries[g.start as usize..g.end as usize] {
+                        if e.code != code {
+                            continue;
+                        }
+                        if !check && self.attack_holds(e.node, e.from, by) {
+                            check = true;
+                        }
+                        let mut a = t.parents[e.node as usize];
+                        while a != u32::MAX {
+                            let c = t.nodes[a as usize].cell;
+                            if c != e.from {
+                                danger[c as usize / 64] |= 1 << (c % 64);
+                            }
+                            a = t.parents[a as usize];
+                        }
+                        let _ = flag::VIRGIN;
+                    }
+                }
+            }
+        }
+        check
+    }
+
     /// Whether the side to move has a royal piece under attack.
     pub fn in_check(&self) -> bool {
         self.side_in_check(self.side)
@@ -630,7 +679,11 @@ impl<'v> Position<'v> {
     /// Legal moves into `out` (cleared first).
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
         out.clear();
-        let in_check = self.in_check();
+        // Cells whose change could expose one of our royals: a move touching
+        // none of them (and not moving a royal) cannot be illegal unless we
+        // are in check already.
+        let mut danger = [0u64; 16];
+        let in_check = self.royal_danger(&mut danger);
         self.pseudo_moves(out, in_check);
         let s = self.side as usize;
         if self.nroyal[s] == 0 {
@@ -638,17 +691,6 @@ impl<'v> Position<'v> {
         }
         let t = &self.v.tables;
         let enemy = (self.side ^ 1) as usize;
-        // Cells whose change could expose one of our royals: a move touching
-        // none of them (and not moving a royal) cannot be illegal unless we
-        // are in check already.
-        let words = t.words;
-        let mut danger = [0u64; 16];
-        for r in 0..self.nroyal[s] as usize {
-            let base = (enemy * t.cells + self.royals[s][r] as usize) * words;
-            for (d, w) in danger.iter_mut().zip(&t.sensitive[base..base + words]) {
-                *d |= w;
-            }
-        }
         let touches = |c: Cell| danger[c as usize / 64] & (1 << (c % 64)) != 0;
         let mut i = 0;
         while i < out.len() {
