@@ -466,7 +466,6 @@ impl<'v> Position<'v> {
     /// piece that stands where it could make that attack (the cells on the
     /// way, screens included). Only moves touching those cells need a trial.
     fn royal_danger(&self, danger: &mut [u64; 16]) -> bool {
-        use crate::compile::flag;
         let s = self.side as usize;
         let by = self.side ^ 1;
         let t = &self.v.tables;
@@ -502,7 +501,6 @@ impl<'v> Position<'v> {
                             }
                             a = t.parents[a as usize];
                         }
-                        let _ = flag::VIRGIN;
                     }
                 }
             }

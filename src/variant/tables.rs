@@ -80,9 +80,6 @@ pub struct MoveTables {
     pub code_pawn: Vec<bool>,
     /// Per piece kind: bit set of the kinds that may capture it.
     pub capturers: Vec<u64>,
-    /// Cells whose occupancy can change an attack on a target, as bit sets of
-    /// `words` u64 each, same index as `attacks`.
-    pub sensitive: Vec<u64>,
     /// u64 words per cell set.
     pub words: usize,
     /// Promotion zones containing a cell, per side: index `side * cells + cell`.
@@ -110,7 +107,6 @@ impl MoveTables {
             progs: vec![ProgRef::default(); pieces.len() * 2 * n],
             castles: vec![Vec::new(); pieces.len() * 2 * n],
             attacks: vec![Vec::new(); 2 * n],
-            sensitive: vec![0; 2 * n * words],
             words,
             zone_mask: vec![0; 2 * n],
             has_ep: false,
@@ -250,9 +246,7 @@ impl MoveTables {
             // Moves allowed only when not in check never give check.
             let mut a = self.parents[i as usize];
             let mut root = i;
-            let mut path = Vec::new();
             while a != u32::MAX {
-                path.push(self.nodes[a as usize].cell);
                 root = a;
                 a = self.parents[a as usize];
             }
@@ -264,11 +258,6 @@ impl MoveTables {
             }
             let t = side * n + nd.cell as usize;
             self.attacks[t].push(AttackEntry { from, code, node: i });
-            for c in path {
-                if c != from {
-                    self.sensitive[t * self.words + c as usize / 64] |= 1 << (c % 64);
-                }
-            }
         }
     }
 
@@ -288,10 +277,4 @@ impl MoveTables {
         }
     }
 
-    /// Whether `cell` is in the sensitive set of (`side`, `target`).
-    #[inline]
-    pub fn is_sensitive(&self, side: usize, target: Cell, cell: Cell) -> bool {
-        let t = side * self.cells + target as usize;
-        self.sensitive[t * self.words + cell as usize / 64] & (1 << (cell % 64)) != 0
-    }
 }
