@@ -2,7 +2,7 @@
 //!
 //! * cell by cell against the Tiger Lily reconstruction
 //!   (`tests/data/tiger-lily-board.json`, a copy of
-//!   /work/shared/research/tigerlily/board.json, computed independently in
+//!   tests/data/tiger-lily-board.json, computed independently in
 //!   exact arithmetic), including the facts stated on the rules page;
 //! * on Glinski's hexagonal board against the hexagonal lattice (every step
 //!   is a fixed distance between centres) and published counts;
