@@ -270,6 +270,17 @@ pub fn destinations(prep: &Prepared, virgin: bool) -> Vec<ProbeMove> {
 pub fn diagram(prep: &Prepared, moves: &[ProbeMove]) -> String {
     let g = &prep.grid;
     let mut out = String::new();
+    if g.graph().is_some() {
+        // Polygon boards: one line per FEN row, each cell with its mark.
+        for y in (0..g.ranks()).rev() {
+            let cells: Vec<String> = (0..g.row_len(y))
+                .filter_map(|x| g.at(x as i32, y as i32))
+                .map(|c| format!("{}:{}", g.label(c), mark(prep, moves, c)))
+                .collect();
+            out.push_str(&format!("  {}\n", cells.join(" ")));
+        }
+        return out;
+    }
     let width = g.files() as usize * 2 + 1;
     out.push_str(&format!("    +{}+\n", "-".repeat(width)));
     for y in (0..g.ranks()).rev() {
@@ -277,30 +288,7 @@ pub fn diagram(prep: &Prepared, moves: &[ProbeMove]) -> String {
         for x in 0..g.files() {
             let ch = match g.at(x as i32, y as i32) {
                 None => '#',
-                Some(c) if c == prep.from => '@',
-                Some(c) => {
-                    let label = g.label(c);
-                    let kinds: Vec<Kind> = moves.iter().filter(|m| m.to == label).map(|m| m.kind).collect();
-                    if kinds.contains(&Kind::Castle) {
-                        'C'
-                    } else if kinds.contains(&Kind::Destroy) {
-                        'd'
-                    } else if kinds.contains(&Kind::Both)
-                        || kinds.contains(&Kind::Move) && kinds.contains(&Kind::Capture)
-                    {
-                        '*'
-                    } else if kinds.contains(&Kind::Capture) {
-                        'x'
-                    } else if kinds.contains(&Kind::Move) {
-                        'o'
-                    } else {
-                        match prep.occ[c as usize] {
-                            Occupancy::Friend => 'F',
-                            Occupancy::Enemy => 'E',
-                            Occupancy::Empty => '.',
-                        }
-                    }
-                }
+                Some(c) => mark(prep, moves, c),
             };
             out.push(' ');
             out.push(ch);
@@ -314,4 +302,30 @@ pub fn diagram(prep: &Prepared, moves: &[ProbeMove]) -> String {
     }
     out.push('\n');
     out
+}
+
+/// The diagram symbol of one cell.
+fn mark(prep: &Prepared, moves: &[ProbeMove], c: Cell) -> char {
+    if c == prep.from {
+        return '@';
+    }
+    let label = prep.grid.label(c);
+    let kinds: Vec<Kind> = moves.iter().filter(|m| m.to == label).map(|m| m.kind).collect();
+    if kinds.contains(&Kind::Castle) {
+        'C'
+    } else if kinds.contains(&Kind::Destroy) {
+        'd'
+    } else if kinds.contains(&Kind::Both) || kinds.contains(&Kind::Move) && kinds.contains(&Kind::Capture) {
+        '*'
+    } else if kinds.contains(&Kind::Capture) {
+        'x'
+    } else if kinds.contains(&Kind::Move) {
+        'o'
+    } else {
+        match prep.occ[c as usize] {
+            Occupancy::Friend => 'F',
+            Occupancy::Enemy => 'E',
+            Occupancy::Empty => '.',
+        }
+    }
 }

@@ -162,9 +162,13 @@ pub fn describe(v: &Variant) -> String {
     }
     for (i, z) in v.zones.iter().enumerate() {
         let choices: String = z.choices.iter().map(|&k| v.pieces[k as usize].letter).collect();
-        let ranks = |s: usize| z.ranks[s].iter().map(|r| (r + 1).to_string()).collect::<Vec<_>>().join(",");
+        let ranks = |s: usize| {
+            let mut parts: Vec<String> = z.ranks[s].iter().map(|r| (r + 1).to_string()).collect();
+            parts.extend(z.cells[s].iter().map(|&c| v.grid.label(c).to_string()));
+            parts.join(",")
+        };
         out.push_str(&format!(
-            "promotion zone {}: White ranks {}, Black ranks {}, to {choices}, {}\n",
+            "promotion zone {}: White {}, Black {}, to {choices}, {}\n",
             i + 1,
             ranks(0),
             ranks(1),
@@ -180,7 +184,17 @@ pub fn describe(v: &Variant) -> String {
         r.move_rule,
         r.repetition
     ));
-    if v.grid.files() <= 16 && v.grid.ranks() <= 16 {
+    if v.grid.graph().is_some() {
+        out.push_str("\nmoves from a1 (alone on the board, White, unmoved):\n");
+        let at = v.grid.label(0).to_string();
+        for p in &v.pieces {
+            if let Ok(prep) = rookery::probe::prepare_on(v, p.letter, &at, false, &[], &[]) {
+                let moves = rookery::probe::destinations(&prep, true);
+                let cells: Vec<&str> = moves.iter().map(|m| m.to.as_str()).collect();
+                out.push_str(&format!("  {} ({}): {}\n", p.name, p.betza, cells.join(" ")));
+            }
+        }
+    } else if v.grid.files() <= 16 && v.grid.ranks() <= 16 {
         out.push_str("\nmove diagrams (alone on the board, White, unmoved):\n");
         let (cx, cy) = ((v.grid.files() - 1) / 2, (v.grid.ranks() - 1) / 2);
         let at = (0..v.grid.len() as u16)
@@ -205,6 +219,31 @@ pub fn board_text(pos: &Position<'_>) -> String {
     let v = pos.variant();
     let g = &v.grid;
     let mut out = String::new();
+    let piece = |c: u16| {
+        let code = pos.at(c);
+        if code == 0 {
+            '.'
+        } else {
+            let l = v.pieces[code_kind(code) as usize].letter;
+            if code_side(code) == 0 {
+                l
+            } else {
+                l.to_ascii_lowercase()
+            }
+        }
+    };
+    if g.graph().is_some() {
+        // Polygon boards: one line per FEN row, each cell with its label.
+        for y in (0..g.ranks()).rev() {
+            let cells: Vec<String> = (0..g.row_len(y))
+                .filter_map(|x| g.at(x as i32, y as i32))
+                .map(|c| format!("{}:{}", g.label(c), piece(c)))
+                .collect();
+            out.push_str(&format!("  {}\n", cells.join(" ")));
+        }
+        out.pop();
+        return out;
+    }
     for y in (0..g.ranks()).rev() {
         out.push_str(&format!("{:>3} ", y + 1));
         for x in 0..g.files() {
