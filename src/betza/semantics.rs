@@ -177,6 +177,58 @@ pub struct Leg {
     pub may_continue: bool,
 }
 
+impl Leg {
+    /// Absolute family indices of this (continuation) leg after a previous
+    /// leg that stepped along `prev.vecs[pidx]`: relative turns for a-chains;
+    /// K-direction turns (with the previous bend for `q`/`z`) filtered by
+    /// the leg's own atom for bracket legs, or the "most similar" directions
+    /// when the bracket leg names none.
+    pub fn continuation_dirs(&self, prev: &Family, pidx: u8) -> u8 {
+        if !self.kdir_turns {
+            return rotate(self.dirs, pidx);
+        }
+        let (kd, bend) = prev.kdir(pidx);
+        if self.default_dirs {
+            return most_similar(&self.family, prev.vecs[pidx as usize]);
+        }
+        let turns = if self.bend_relative && bend < 0 {
+            mirror_turns(self.dirs)
+        } else if self.bend_relative && bend == 0 {
+            self.dirs | mirror_turns(self.dirs)
+        } else {
+            self.dirs
+        };
+        rotate(turns, kd) & self.family.own
+    }
+}
+
+/// Turns a direction mask by `by` eighths clockwise.
+pub fn rotate(mask: u8, by: u8) -> u8 {
+    mask.rotate_left((by % 8) as u32)
+}
+
+/// The directions of `f`'s own atom closest in angle to the step `prev`.
+fn most_similar(f: &Family, prev: (i8, i8)) -> u8 {
+    let (px, py) = (prev.0 as f64, prev.1 as f64);
+    let pl = (px * px + py * py).sqrt();
+    let mut best = f64::MIN;
+    let mut mask = 0;
+    for i in 0..8 {
+        if f.own & (1 << i) == 0 {
+            continue;
+        }
+        let (x, y) = (f.vecs[i].0 as f64, f.vecs[i].1 as f64);
+        let cos = (x * px + y * py) / ((x * x + y * y).sqrt() * pl);
+        if cos > best + 1e-9 {
+            best = cos;
+            mask = 1 << i;
+        } else if (cos - best).abs() <= 1e-9 {
+            mask |= 1 << i;
+        }
+    }
+    mask
+}
+
 /// A whole move: legs plus move-wide options.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Path {

@@ -2,7 +2,7 @@
 
 use super::{flag, Node, Program};
 use crate::betza::semantics::mode;
-use crate::betza::semantics::{mirror_turns, Castle, Family, Motion, Path, Reach};
+use crate::betza::semantics::{rotate, Castle, Family, Motion, Path, Reach};
 use crate::board::{Cell, Grid};
 
 /// Longest ray we unroll: enough for a unit slider on a 32×32 board.
@@ -120,10 +120,6 @@ struct Ray {
     ski: bool,
 }
 
-fn rotate(mask: u8, by: u8) -> u8 {
-    mask.rotate_left((by % 8) as u32)
-}
-
 impl Builder<'_> {
     fn push(&mut self, cell: Cell, flags: u16) -> usize {
         self.nodes.push(Node { cell, flags, skip: 0 });
@@ -147,32 +143,9 @@ impl Builder<'_> {
     fn leg(&mut self, li: usize, pos: (i32, i32), prev: Option<(Family, u8, u32)>) {
         let leg = &self.path.legs[li];
         let mask = match prev {
-            None => {
-                if self.black {
-                    rotate(leg.dirs, 4)
-                } else {
-                    leg.dirs
-                }
-            }
-            Some((pf, pidx, _)) if !leg.kdir_turns => {
-                let _ = pf;
-                rotate(leg.dirs, pidx)
-            }
-            Some((pf, pidx, _)) => {
-                let (kd, bend) = pf.kdir(pidx);
-                if leg.default_dirs {
-                    most_similar(&leg.family, pf.vecs[pidx as usize])
-                } else {
-                    let turns = if leg.bend_relative && bend < 0 {
-                        mirror_turns(leg.dirs)
-                    } else if leg.bend_relative && bend == 0 {
-                        leg.dirs | mirror_turns(leg.dirs)
-                    } else {
-                        leg.dirs
-                    };
-                    rotate(turns, kd) & leg.family.own
-                }
-            }
+            None if self.black => rotate(leg.dirs, 4),
+            None => leg.dirs,
+            Some((pf, pidx, _)) => leg.continuation_dirs(&pf, pidx),
         };
         let prev_steps = prev.map_or(0, |p| p.2);
         let (max, exact) = Self::reach_max(leg.reach, prev_steps);
@@ -397,27 +370,4 @@ impl Builder<'_> {
             self.leg(ray.li + 1, pos, Some((ray.family, idx, steps)));
         }
     }
-}
-
-/// Bracket continuation without direction letters: the directions of the
-/// leg's own atom closest in angle to the previous step.
-fn most_similar(f: &Family, prev: (i8, i8)) -> u8 {
-    let (px, py) = (prev.0 as f64, prev.1 as f64);
-    let pl = (px * px + py * py).sqrt();
-    let mut best = f64::MIN;
-    let mut mask = 0;
-    for i in 0..8 {
-        if f.own & (1 << i) == 0 {
-            continue;
-        }
-        let (x, y) = (f.vecs[i].0 as f64, f.vecs[i].1 as f64);
-        let cos = (x * px + y * py) / ((x * x + y * y).sqrt() * pl);
-        if cos > best + 1e-9 {
-            best = cos;
-            mask = 1 << i;
-        } else if (cos - best).abs() <= 1e-9 {
-            mask |= 1 << i;
-        }
-    }
-    mask
 }

@@ -29,7 +29,7 @@
 use std::fmt::Write as _;
 
 use super::{alfaerie_image, setup_placement};
-use crate::betza::semantics::{mirror_turns, mode, Family, Motion, Path, Reach, KDIRS};
+use crate::betza::semantics::{mode, Family, Motion, Path, Reach, KDIRS};
 use crate::board::{file_label, Cell};
 use crate::variant::{EndValue, Variant};
 
@@ -216,33 +216,6 @@ pub struct GcMove {
     pub first: GcLeg,
 }
 
-fn rotate(mask: u8, by: u8) -> u8 {
-    mask.rotate_left((by % 8) as u32)
-}
-
-/// Directions of a bracket continuation without letters: those of the
-/// leg's atom closest in angle to the previous step (as the compiler does).
-fn most_similar(f: &Family, prev: (i8, i8)) -> u8 {
-    let (px, py) = (prev.0 as f64, prev.1 as f64);
-    let pl = (px * px + py * py).sqrt();
-    let mut best = f64::MIN;
-    let mut mask = 0;
-    for i in 0..8 {
-        if f.own & (1 << i) == 0 {
-            continue;
-        }
-        let (x, y) = (f.vecs[i].0 as f64, f.vecs[i].1 as f64);
-        let cos = (x * px + y * py) / ((x * x + y * y).sqrt() * pl);
-        if cos > best + 1e-9 {
-            best = cos;
-            mask = 1 << i;
-        } else if (cos - best).abs() <= 1e-9 {
-            mask |= 1 << i;
-        }
-    }
-    mask
-}
-
 /// Cells a lame leap passes over, relative to its start (as the compiler).
 fn passed(v: (i8, i8)) -> Vec<(i32, i32)> {
     let (dx, dy) = (v.0 as i32, v.1 as i32);
@@ -357,22 +330,7 @@ fn legs_of(p: &Path, li: usize, prev: Option<(Family, u8)>) -> Vec<GcLeg> {
     let l = &p.legs[li];
     let mask = match prev {
         None => l.dirs,
-        Some((_, pidx)) if !l.kdir_turns => rotate(l.dirs, pidx),
-        Some((pf, pidx)) => {
-            let (kd, bend) = pf.kdir(pidx);
-            if l.default_dirs {
-                most_similar(&l.family, pf.vecs[pidx as usize])
-            } else {
-                let turns = if l.bend_relative && bend < 0 {
-                    mirror_turns(l.dirs)
-                } else if l.bend_relative && bend == 0 {
-                    l.dirs | mirror_turns(l.dirs)
-                } else {
-                    l.dirs
-                };
-                rotate(turns, kd) & l.family.own
-            }
-        }
+        Some((pf, pidx)) => l.continuation_dirs(&pf, pidx),
     };
     let range = match l.reach {
         Reach::Steps(n) => n as u32,

@@ -410,6 +410,14 @@ impl<'v> Position<'v> {
     /// Whether `target` is attacked by `by` (a piece of `by` could capture a
     /// piece of the other side standing there).
     pub fn is_attacked(&self, target: Cell, by: Side) -> bool {
+        self.each_attacker(target, by, |e| self.attack_holds(e.node, e.from, by))
+    }
+
+    /// Calls `f` with every attack entry on `target` whose attacker (a piece
+    /// of `by` of the right kind) stands on its cell, until `f` says stop.
+    /// Returns whether it stopped.
+    #[inline]
+    fn each_attacker(&self, target: Cell, by: Side, mut f: impl FnMut(&crate::variant::AttackEntry) -> bool) -> bool {
         let t = &self.v.tables;
         let w = t.words;
         let i = by as usize * t.cells + target as usize;
@@ -429,7 +437,7 @@ impl<'v> Position<'v> {
                     continue;
                 }
                 for e in &t.attack_entries[g.start as usize..g.end as usize] {
-                    if e.code == code && self.attack_holds(e.node, e.from, by) {
+                    if e.code == code && f(e) {
                         return true;
                     }
                 }
@@ -469,41 +477,20 @@ impl<'v> Position<'v> {
         let s = self.side as usize;
         let by = self.side ^ 1;
         let t = &self.v.tables;
-        let w = t.words;
         let mut check = false;
         for r in 0..self.nroyal[s] as usize {
-            let i = by as usize * t.cells + self.royals[s][r] as usize;
-            let groups = &t.attack_groups[t.groups_start[i] as usize..t.groups_start[i + 1] as usize];
-            for k in 0..w {
-                let mask = t.attacker_cells[i * w + k];
-                let mut bits = mask & self.occ[by as usize * w + k];
-                while bits != 0 {
-                    let b = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    let rank = t.attacker_rank[i * w + k] + (mask & ((1u64 << b) - 1)).count_ones();
-                    let g = groups[rank as usize];
-                    let code = self.board[g.from as usize];
-                    if g.kinds & (1 << code_kind(code)) == 0 {
-                        continue;
+            self.each_attacker(self.royals[s][r], by, |e| {
+                check = check || self.attack_holds(e.node, e.from, by);
+                let mut a = t.parents[e.node as usize];
+                while a != u32::MAX {
+                    let c = t.nodes[a as usize].cell;
+                    if c != e.from {
+                        danger[c as usize / 64] |= 1 << (c % 64);
                     }
-                    for e in &t.attack_entries[g.start as usize..g.end as usize] {
-                        if e.code != code {
-                            continue;
-                        }
-                        if !check && self.attack_holds(e.node, e.from, by) {
-                            check = true;
-                        }
-                        let mut a = t.parents[e.node as usize];
-                        while a != u32::MAX {
-                            let c = t.nodes[a as usize].cell;
-                            if c != e.from {
-                                danger[c as usize / 64] |= 1 << (c % 64);
-                            }
-                            a = t.parents[a as usize];
-                        }
-                    }
+                    a = t.parents[a as usize];
                 }
-            }
+                false
+            });
         }
         check
     }
