@@ -202,6 +202,39 @@ impl Leg {
     }
 }
 
+/// The squares a leap `v` passes over, relative to its start, in order: on
+/// a line the squares strictly between; for an oblique leap straight steps
+/// along the longer axis, then diagonal ones (so `nN` is the Xiangqi horse
+/// and `nZ` the Janggi elephant).
+pub fn passed_offsets(v: (i8, i8)) -> Vec<(i32, i32)> {
+    let (dx, dy) = (v.0 as i32, v.1 as i32);
+    let (ax, ay) = (dx.abs(), dy.abs());
+    let (sx, sy) = (dx.signum(), dy.signum());
+    let mut pts = Vec::new();
+    if ax == 0 || ay == 0 || ax == ay {
+        for i in 1..ax.max(ay) {
+            pts.push((sx * i, sy * i));
+        }
+    } else {
+        let (long, short) = (ax.max(ay), ax.min(ay));
+        let (mut x, mut y) = (0, 0);
+        for i in 0..long - 1 {
+            if i < long - short {
+                if ax > ay {
+                    x += sx
+                } else {
+                    y += sy
+                }
+            } else {
+                x += sx;
+                y += sy;
+            }
+            pts.push((x, y));
+        }
+    }
+    pts
+}
+
 /// Turns a direction mask by `by` eighths clockwise.
 pub fn rotate(mask: u8, by: u8) -> u8 {
     mask.rotate_left((by % 8) as u32)

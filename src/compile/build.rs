@@ -195,35 +195,10 @@ impl Builder<'_> {
 
     /// Cells a leap passes over, for `n` (must be empty) and `j` (must be occupied).
     fn passed(&self, pos: (i32, i32), v: (i8, i8)) -> Option<Vec<Cell>> {
-        let (dx, dy) = (v.0 as i32, v.1 as i32);
-        let (ax, ay) = (dx.abs(), dy.abs());
-        let (sx, sy) = (dx.signum(), dy.signum());
-        let mut pts = Vec::new();
-        if ax == 0 || ay == 0 || ax == ay {
-            let n = ax.max(ay);
-            for i in 1..n {
-                pts.push((pos.0 + sx * i, pos.1 + sy * i));
-            }
-        } else {
-            // Oblique: straight steps along the longer axis, then diagonal
-            // ones (nN is the Xiangqi horse, nZ the Janggi elephant).
-            let (long, short) = (ax.max(ay), ax.min(ay));
-            let (mut x, mut y) = pos;
-            for i in 0..long - 1 {
-                if i < long - short {
-                    if ax > ay {
-                        x += sx
-                    } else {
-                        y += sy
-                    }
-                } else {
-                    x += sx;
-                    y += sy;
-                }
-                pts.push((x, y));
-            }
-        }
-        pts.into_iter().map(|(x, y)| self.cell_at(x, y)).collect()
+        crate::betza::semantics::passed_offsets(v)
+            .into_iter()
+            .map(|(x, y)| self.cell_at(pos.0 + x, pos.1 + y))
+            .collect()
     }
 
     fn ray(&mut self, ray: &Ray, pos: (i32, i32), k: u32) {

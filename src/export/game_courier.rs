@@ -216,36 +216,6 @@ pub struct GcMove {
     pub first: GcLeg,
 }
 
-/// Cells a lame leap passes over, relative to its start (as the compiler).
-fn passed(v: (i8, i8)) -> Vec<(i32, i32)> {
-    let (dx, dy) = (v.0 as i32, v.1 as i32);
-    let (ax, ay) = (dx.abs(), dy.abs());
-    let (sx, sy) = (dx.signum(), dy.signum());
-    let mut pts = Vec::new();
-    if ax == 0 || ay == 0 || ax == ay {
-        for i in 1..ax.max(ay) {
-            pts.push((sx * i, sy * i));
-        }
-    } else {
-        let (long, short) = (ax.max(ay), ax.min(ay));
-        let (mut x, mut y) = (0, 0);
-        for i in 0..long - 1 {
-            if i < long - short {
-                if ax > ay {
-                    x += sx
-                } else {
-                    y += sy
-                }
-            } else {
-                x += sx;
-                y += sy;
-            }
-            pts.push((x, y));
-        }
-    }
-    pts
-}
-
 /// What one Betza leg cannot be in the tables, if anything.
 fn leg_problem(l: &crate::betza::semantics::Leg) -> Option<&'static str> {
     if l.motion != Motion::Straight {
@@ -363,7 +333,11 @@ fn legs_of(p: &Path, li: usize, prev: Option<(Family, u8)>) -> Vec<GcLeg> {
         let v = l.family.vecs[idx as usize];
         let len = v.0.unsigned_abs().max(v.1.unsigned_abs());
         let oblique = v.0 != 0 && v.1 != 0 && v.0.abs() != v.1.abs();
-        let via = if l.mode & mode::LAME != 0 && (len > 1 || oblique) { passed(v) } else { vec![] };
+        let via = if l.mode & mode::LAME != 0 && (len > 1 || oblique) {
+            crate::betza::semantics::passed_offsets(v)
+        } else {
+            vec![]
+        };
         let children =
             if m & leg::GO != 0 && li + 1 < p.legs.len() { legs_of(p, li + 1, Some((l.family, idx))) } else { vec![] };
         out.push(GcLeg { dx: v.0 as i32, dy: v.1 as i32, range, mode: m, via, children });
