@@ -26,3 +26,21 @@ pub fn load(def: &str) -> Result<Variant, ExitCode> {
         }
     }
 }
+
+/// The position a command starts from: a rule module's pre-game set-up, a
+/// FEN, or the definition's setup. Prints the error for a bad FEN.
+pub fn start_position<'v>(
+    v: &'v Variant,
+    pregame: Option<&rookery::hooks::tigerchess::PreGame>,
+    fen: Option<&str>,
+) -> Result<rookery::game::Position<'v>, ExitCode> {
+    use rookery::game::Position;
+    match (pregame, fen) {
+        (Some(pg), _) => Ok(rookery::hooks::tigerchess::start(v, pg)),
+        (None, Some(f)) => Position::from_fen(v, f).map_err(|e| {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }),
+        (None, None) => Ok(Position::start(v)),
+    }
+}

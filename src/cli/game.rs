@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use rookery::engine;
 use rookery::game::notation::{move_text, parse_move};
-use rookery::game::{Game, Position};
+use rookery::game::Game;
 use rookery::hooks::rng::Rng;
 use rookery::hooks::tigerchess;
 
@@ -53,8 +53,8 @@ pub fn play(a: PlayArgs) -> ExitCode {
     println!("seed: {}", a.seed);
     let tiger = v.hook.as_deref() == Some("tigerchess") && a.fen.is_none();
     let pregame = tiger.then(|| tigerchess::pre_game(a.seed, a.open, a.random_variation));
-    let pos = match (&pregame, &a.fen) {
-        (Some(pg), _) => {
+    match &pregame {
+        Some(pg) => {
             if let Some(d) = pg.die {
                 println!("die: {d} ({} variation)", pg.deploy.name());
             } else {
@@ -68,16 +68,12 @@ pub fn play(a: PlayArgs) -> ExitCode {
                 ),
                 None => println!("dice: not thrown"),
             }
-            tigerchess::start(&v, pg)
         }
-        (None, Some(f)) => match Position::from_fen(&v, f) {
-            Ok(p) => p,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::from(2);
-            }
-        },
-        (None, None) => Position::start(&v),
+        _ => {}
+    }
+    let pos = match super::def::start_position(&v, pregame.as_ref(), a.fen.as_deref()) {
+        Ok(p) => p,
+        Err(c) => return c,
     };
     let mut game = Game::new(pos);
     let values = engine::piece_values(&v);

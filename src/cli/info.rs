@@ -249,19 +249,7 @@ pub fn board_text(pos: &Position<'_>) -> String {
         for x in 0..g.files() {
             let ch = match g.at(x as i32, y as i32) {
                 None => '*',
-                Some(c) => {
-                    let code = pos.at(c);
-                    if code == 0 {
-                        '.'
-                    } else {
-                        let l = v.pieces[code_kind(code) as usize].letter;
-                        if code_side(code) == 0 {
-                            l
-                        } else {
-                            l.to_ascii_lowercase()
-                        }
-                    }
-                }
+                Some(c) => piece(c),
             };
             out.push(' ');
             out.push(ch);

@@ -110,16 +110,9 @@ pub fn replay_cmd(a: ReplayArgs) -> ExitCode {
         }
         _ => None,
     };
-    let pos = match (&pregame, a.fen.as_deref()) {
-        (Some(pg), _) => tigerchess::start(&v, pg),
-        (None, Some(f)) => match Position::from_fen(&v, f) {
-            Ok(p) => p,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::from(2);
-            }
-        },
-        (None, None) => Position::start(&v),
+    let pos = match super::def::start_position(&v, pregame.as_ref(), a.fen.as_deref()) {
+        Ok(p) => p,
+        Err(c) => return c,
     };
     let mut game = Game::new(pos);
     if let Some(pg) = pregame.as_ref().filter(|pg| pg.deploy == tigerchess::Deploy::Random) {
