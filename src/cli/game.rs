@@ -53,23 +53,18 @@ pub fn play(a: PlayArgs) -> ExitCode {
     println!("seed: {}", a.seed);
     let tiger = v.hook.as_deref() == Some("tigerchess") && a.fen.is_none();
     let pregame = tiger.then(|| tigerchess::pre_game(a.seed, a.open, a.random_variation));
-    match &pregame {
-        Some(pg) => {
-            if let Some(d) = pg.die {
-                println!("die: {d} ({} variation)", pg.deploy.name());
-            } else {
-                println!("die: not thrown ({} variation)", pg.deploy.name());
-            }
-            match pg.dice {
-                Some((x, y)) => println!(
-                    "dice: {x}-{y} ({})",
-                    pg.guard
-                        .map_or("no double: Standard game".to_string(), |g| format!("TigerVariation, {}", g.name()))
-                ),
-                None => println!("dice: not thrown"),
-            }
+    if let Some(pg) = &pregame {
+        match pg.die {
+            Some(d) => println!("die: {d} ({} variation)", pg.deploy.name()),
+            None => println!("die: not thrown ({} variation)", pg.deploy.name()),
         }
-        _ => {}
+        match pg.dice {
+            Some((x, y)) => println!(
+                "dice: {x}-{y} ({})",
+                pg.guard.map_or("no double: Standard game".to_string(), |g| format!("TigerVariation, {}", g.name()))
+            ),
+            None => println!("dice: not thrown"),
+        }
     }
     let pos = match super::def::start_position(&v, pregame.as_ref(), a.fen.as_deref()) {
         Ok(p) => p,
