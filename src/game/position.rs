@@ -559,7 +559,7 @@ impl<'v> Position<'v> {
             let kind = code_kind(code) as usize;
             let idx = (kind * 2 + side as usize) * n + from;
             let pr = t.progs[idx];
-            let pawn = v.pieces[kind].pawn;
+            let pawn = t.code_pawn[code as usize];
             let start_len = out.len();
             if pr.visits_origin {
                 self.board[from] = 0;
@@ -569,6 +569,7 @@ impl<'v> Position<'v> {
                 let (ep, ep_n, ep_victim) = (&self.ep, self.ep_n as usize, self.ep_victim);
                 let once_used = self.once_used[side as usize];
                 let from = from as Cell;
+                let fast = !pawn && !pr.may_repeat && !t.capture_rules;
                 walk(
                     &t.nodes[pr.start as usize..pr.end as usize],
                     |c| Self::occ(board, side, c),
@@ -576,6 +577,12 @@ impl<'v> Position<'v> {
                     in_check,
                     |c| ep[..ep_n].contains(&c),
                     |e| {
+                        // Fast path: a plain move or capture of a piece without
+                        // promotion, capture restrictions or duplicate routes.
+                        if fast && e.victims.is_empty() && !e.en_passant {
+                            out.push(Move { from, to: e.to, extra: 0, extra2: 0, promo: 0, kind: MoveKind::Normal });
+                            return;
+                        }
                         if e.victims.len() > 1 {
                             return;
                         }

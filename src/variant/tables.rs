@@ -80,6 +80,8 @@ pub struct MoveTables {
     pub code_pawn: Vec<bool>,
     /// Per piece kind: bit set of the kinds that may capture it.
     pub capturers: Vec<u64>,
+    /// Some piece may be captured only by some kinds.
+    pub capture_rules: bool,
     /// u64 words per cell set.
     pub words: usize,
     /// Promotion zones containing a cell, per side: index `side * cells + cell`.
@@ -124,6 +126,7 @@ impl MoveTables {
                 .iter()
                 .map(|p| p.capturable_by.as_ref().map_or(u64::MAX, |ks| ks.iter().fold(0, |m, &k| m | 1 << k)))
                 .collect(),
+            capture_rules: pieces.iter().any(|p| p.capturable_by.is_some()),
         };
         for (k, p) in pieces.iter().enumerate() {
             for side in 0..2 {
