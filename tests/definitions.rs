@@ -81,3 +81,36 @@ castling = "KQkq"
     let err = load_str(&bad).unwrap_err();
     assert!(err.diagnostics.iter().any(|d| d.message.contains("\"e9\" is not a cell")), "{:?}", err.diagnostics);
 }
+
+/// Thousands of randomly damaged definitions: the loader reports problems,
+/// it never panics (and a definition that still loads can start a game).
+#[test]
+fn damaged_definitions_never_panic() {
+    let mut seed = 0x1234_5678_9ABC_DEF0u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let pieces: &[&str] =
+        &["0", "-1", "99", "\"\"", "[", "]", "=", "\"K\"", "*", "/", "[[x]]", "\n", "9999999999", "\"z9\"", "1.5"];
+    for (_, text) in builtin::BUILTIN {
+        let bytes = text.as_bytes();
+        for _ in 0..150 {
+            let mut t = text.to_string();
+            for _ in 0..(1 + next() % 3) {
+                let at = (next() % bytes.len() as u64) as usize;
+                let at = (0..=at).rev().find(|&i| t.is_char_boundary(i)).unwrap_or(0);
+                let end = (at + (next() % 6) as usize).min(t.len());
+                let end = (end..=t.len()).find(|&i| t.is_char_boundary(i)).unwrap_or(t.len());
+                let with = pieces[(next() % pieces.len() as u64) as usize];
+                t.replace_range(at..end, with);
+            }
+            if let Ok((v, _)) = load_str(&t) {
+                let mut pos = rookery::game::Position::start(&v);
+                let _ = rookery::game::perft::perft(&mut pos, 1);
+            }
+        }
+    }
+}

@@ -23,7 +23,18 @@ pub fn load_str(text: &str) -> Result<(Variant, Vec<Diagnostic>), LoadError> {
         Ok(x) => x,
         Err(d) => return Err(LoadError { diagnostics: vec![d] }),
     };
-    let v = validate(&spec, &mut diags);
+    let mut v = validate(&spec, &mut diags);
+    // The setup must also make sense as a position of the finished variant
+    // (castling rights with their partners, at most eight royals a side).
+    if let Some(var) = &v {
+        if let Err(e) = crate::game::Position::from_fen(var, &var.setup_fen) {
+            let span = spec.fen.as_ref().map_or(spec.setup_span.clone(), |f| f.span.clone());
+            for (_, msg) in e.0 {
+                diags.push(Diagnostic::error(span.clone(), format!("setup: {msg}")));
+            }
+            v = None;
+        }
+    }
     diags.sort_by_key(|d| (d.span.start, d.span.end));
     match v {
         Some(v) if diags.iter().all(|d| d.severity == super::Severity::Warning) => Ok((v, diags)),
