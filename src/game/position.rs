@@ -110,7 +110,11 @@ impl<'v> Position<'v> {
             posting: Default::default(),
         };
         for &(kind, side) in &pl.hand {
-            p.hand[side as usize * v.pieces.len() + kind as usize] += 1;
+            let h = &mut p.hand[side as usize * v.pieces.len() + kind as usize];
+            if *h == 64 {
+                return Err(FenError(vec![(0..0, "more than 64 pieces of one kind in a hand".into())]));
+            }
+            *h += 1;
             p.in_hand += 1;
         }
         for (c, cell) in pl.cells.iter().enumerate() {
