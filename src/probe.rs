@@ -222,21 +222,15 @@ pub fn destinations(prep: &Prepared, virgin: bool) -> Vec<ProbeMove> {
     }
     let label = |c: Cell| prep.grid.label(c).to_string();
     let mut out: Vec<ProbeMove> = Vec::new();
-    for ((to, victims), (m, c)) in moves {
-        let kind = match (m, c) {
+    let classified = moves.into_iter().map(|(key, mc)| {
+        let kind = match mc {
             (true, true) => Kind::Both,
             (true, false) => Kind::Move,
             _ => Kind::Capture,
         };
-        out.push(ProbeMove {
-            to: label(to),
-            kind,
-            locust: victims.iter().map(|&v| label(v)).collect(),
-            rook_from: None,
-            rook_to: None,
-        });
-    }
-    for ((to, victims), kind) in fixed {
+        (key, kind)
+    });
+    for ((to, victims), kind) in classified.chain(fixed) {
         out.push(ProbeMove {
             to: label(to),
             kind,
