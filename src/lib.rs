@@ -16,3 +16,4 @@ pub mod hooks;
 pub mod probe;
 pub mod render;
 pub mod variant;
+pub mod verify;
