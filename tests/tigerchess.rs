@@ -277,3 +277,15 @@ fn a_played_game_replays_from_its_seed() {
     assert_eq!(replay.lines().next(), Some(fen));
     assert!(replay.lines().any(|l| l == result), "{replay}");
 }
+
+#[test]
+fn show_prints_blacks_own_betza() {
+    // The TigerKnight has `betza-black`: `show` gives both sides' moves.
+    let out = rookery(&["show", "tigerchess"]);
+    let line = out.lines().position(|l| l.trim_start().starts_with("T TigerKnight")).expect("TigerKnight line");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[line].contains("NCZ"), "{}", lines[line]);
+    assert_eq!(lines[line + 1].trim(), "Black: NCZWX");
+    assert!(out.contains("TigerKnight (NCZ, White) from"), "{out}");
+    assert!(out.contains("TigerKnight (NCZWX, Black) from"), "{out}");
+}
