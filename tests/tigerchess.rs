@@ -289,3 +289,27 @@ fn show_prints_blacks_own_betza() {
     assert!(out.contains("TigerKnight (NCZ, White) from"), "{out}");
     assert!(out.contains("TigerKnight (NCZWX, Black) from"), "{out}");
 }
+
+#[test]
+fn play_names_siege_towers_and_subtitles_the_deployment_that_happened() {
+    // Seed 2 throws a 5: the Dragon variation.
+    let game = rookery(&["play", "tigerchess", "--seed", "2"]);
+    assert!(game.contains("die: 5 (Dragon variation)"), "{game}");
+    assert!(game.lines().any(|l| l.ends_with("is now a Siege Tower")), "{game}");
+    // The sub-title is the one of the position right after the last posting.
+    let postings: Vec<&str> = game
+        .lines()
+        .filter(|l| l.split('.').next().is_some_and(|n| n.parse::<u32>().is_ok()))
+        .map(|l| l.split(' ').nth(2).unwrap())
+        .take_while(|m| m.contains('@'))
+        .collect();
+    let mut args = vec!["replay", "tigerchess", "--seed", "2"];
+    args.extend(postings.iter());
+    let fen = rookery(&args).lines().next().unwrap().to_string();
+    let v = variant();
+    let pos = Position::from_fen(&v, &fen).unwrap();
+    assert!(!pos.deploying(), "{fen}");
+    let want = tigerchess::dragon_subtitle(&pos).expect("a Dragon deployment has a sub-title");
+    let designation = game.lines().find_map(|l| l.strip_prefix("designation: ")).unwrap();
+    assert_eq!(designation, format!("Dragon variation (Standard game) – {want}"));
+}
