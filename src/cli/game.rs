@@ -132,7 +132,7 @@ pub fn play(a: PlayArgs) -> ExitCode {
         for (c, name) in siege_towers(&game.pos, pregame.is_some()) {
             // A Siege Tower that just moved was one already.
             let was = |d: u16| sieges.iter().any(|(e, _)| *e == d);
-            if !was(c) && !(c == m.to && was(m.from)) {
+            if !(was(c) || c == m.to && was(m.from)) {
                 println!("   {} on {} is now a {name}", side_name(&v, code_side(game.pos.at(c))), v.grid.label(c));
             }
         }
