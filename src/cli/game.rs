@@ -4,11 +4,10 @@
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-use rookery::engine;
 use rookery::game::notation::{move_text, parse_move};
 use rookery::game::{code_side, Game};
-use rookery::hooks::rng::Rng;
 use rookery::hooks::tigerchess;
+use rookery::search::{Limits, Searcher};
 
 use super::def::load;
 
@@ -71,8 +70,7 @@ pub fn play(a: PlayArgs) -> ExitCode {
         Err(c) => return c,
     };
     let mut game = Game::new(pos);
-    let values = engine::piece_values(&v);
-    let mut rng = Rng::new(a.seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 1);
+    let mut searcher = Searcher::new(&v, 16);
     let mut legal = Vec::new();
     let mut ply = 0;
     if let Some(pg) = pregame.as_ref().filter(|pg| pg.deploy == tigerchess::Deploy::Random) {
@@ -119,8 +117,8 @@ pub fn play(a: PlayArgs) -> ExitCode {
                 }
             }
         } else {
-            match engine::choose(&mut game.pos, a.depth, &values, &mut rng) {
-                Some(m) => m,
+            match searcher.search(&mut game, Limits::depth(a.depth), &mut |_| {}) {
+                Some((m, _)) => m,
                 None => break game.outcome(),
             }
         };
