@@ -15,4 +15,5 @@ pub mod game;
 pub mod hooks;
 pub mod probe;
 pub mod render;
+pub mod studio;
 pub mod variant;

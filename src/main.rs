@@ -39,6 +39,8 @@ enum Command {
     Export(cli::export::ExportArgs),
     /// Turn an Interactive Diagram description into a TOML definition.
     Import(cli::export::ImportArgs),
+    /// Rookery Studio in the browser: library, move diagrams, play, editor, exports.
+    Serve(cli::serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -55,5 +57,6 @@ fn main() -> ExitCode {
         Command::Replay(a) => cli::play::replay_cmd(a),
         Command::Export(a) => cli::export::export_cmd(a),
         Command::Import(a) => cli::export::import_cmd(a),
+        Command::Serve(a) => cli::serve::serve(a),
     }
 }
