@@ -136,7 +136,7 @@
     var t = el("table", { class: "pieces", id: "piece-table" }, [el("tr", {}, ["", "piece", "Betza", "value"].map(function (h) { return el("th", { text: h }); }))]);
     (S.view ? S.view.pieces : []).forEach(function (p) {
       var betza = p.betza + (p.specials.length ? " + " + p.specials.map(function (s) { return s.betza + " (" + s.name + ")"; }).join(", ") : "");
-      var flags = (p.royal ? " royal" : "") + (p.pawn ? " pawn" : "");
+      var flags = p.royal ? " (royal)" : p.pawn ? " (pawn)" : "";
       t.appendChild(el("tr", { "data-letter": p.letter, class: S.pick === p.letter ? "on" : "", onclick: function () { pickPiece(p.letter); } }, [
         el("td", { class: "glyph", text: p.letter }), el("td", { text: p.name + flags }), el("td", {}, [el("code", { text: betza })]), el("td", { text: p.royal ? "—" : String(p.value) })]));
     });
@@ -310,7 +310,10 @@
     var g = S.game;
     g.gen++;
     var moves = g.moves.slice(0, -1);
-    if (moves.length && g[g.moves.length % 2 === 0 ? "white" : "black"] === "engine") moves = moves.slice(0, -1);
+    // Taking back the engine's reply alone would let it play again: take
+    // back the human's move too.
+    var back = g.state && g.state.side === "white" ? "black" : "white";
+    if (moves.length && g[back] === "engine") moves = moves.slice(0, -1);
     g.moves = moves;
     load(moves).catch(function (e) { msg(e.message); });
   }
@@ -404,11 +407,19 @@
     ed.diags.replaceChildren();
     diags.forEach(function (d) {
       ed.diags.appendChild(el("li", { class: d.severity, "data-line": d.line, "data-col": d.col, text: d.line + ":" + d.col + " " + d.severity + ": " + d.message,
-        onclick: function () { var o = offset(lines, d.line, d.col); ed.ta.focus(); ed.ta.setSelectionRange(o, o + 1); } }));
+        onclick: function () { goTo(lines, d); } }));
     });
     var errors = diags.filter(function (d) { return d.severity === "error"; }).length;
     ed.status.textContent = errors ? errors + " error(s): the board shows the last valid version" : "valid" + (S.toml !== S.saved ? " (unsaved)" : "");
     ed.status.className = "msg" + (errors ? "" : " ok");
+  }
+
+  // Puts the caret on a diagnostic and scrolls its line into the middle.
+  function goTo(lines, d) {
+    var ta = S.editor.ta, o = offset(lines, d.line, d.col);
+    ta.focus();
+    ta.setSelectionRange(o, o + 1);
+    ta.scrollTop = Math.max(0, (d.line - 8) * 18);
   }
 
   function offset(lines, line, col) {
