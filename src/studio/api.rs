@@ -24,8 +24,8 @@ use crate::variant::{load_str, Variant};
 pub const MAX_BODY: usize = 1024 * 1024;
 /// Longest a request may compute before it is answered with a timeout.
 const DEADLINE: Duration = Duration::from_secs(20);
-/// What the engine is given per move.
-const ENGINE_BUDGET: Duration = Duration::from_secs(5);
+/// The most time the engine is given per move.
+const ENGINE_BUDGET: Duration = Duration::from_secs(3);
 /// How many compiled definitions are kept.
 const CACHE: usize = 24;
 
@@ -231,8 +231,6 @@ struct GameReq {
     moves: Vec<String>,
     #[serde(default)]
     depth: Option<u32>,
-    #[serde(default)]
-    seed: Option<u64>,
 }
 
 /// Longest game accepted (plies).
@@ -265,9 +263,7 @@ async fn engine(State(st): State<Arc<AppState>>, Json(r): Json<GameReq>) -> ApiR
     let t = std::time::Instant::now();
     let m = compute(DEADLINE, move || {
         let v = compiled(&st2, &r.toml)?;
-        let seed = r.seed.unwrap_or(r.moves.len() as u64);
-        view::engine_reply(&v, r.fen.as_deref(), &r.moves, r.depth.unwrap_or(2), ENGINE_BUDGET, seed)
-            .map_err(ApiError::bad)
+        view::engine_reply(&v, r.fen.as_deref(), &r.moves, r.depth.unwrap_or(4), ENGINE_BUDGET).map_err(ApiError::bad)
     })
     .await?;
     Ok(Json(json!({"move": m, "ms": t.elapsed().as_millis() as u64})))

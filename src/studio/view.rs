@@ -41,7 +41,7 @@ pub fn diagnostics(text: &str, diags: &[Diagnostic]) -> Vec<Value> {
 /// Piece values as the engine sees them (one place to change when the
 /// engine changes).
 fn piece_values(v: &Variant) -> Vec<i32> {
-    crate::engine::piece_values(v)
+    crate::search::eval::piece_values(v)
 }
 
 /// `exact` or `reconstruction` (with the definition's own note).
@@ -273,34 +273,27 @@ fn legal_move(pos: &Position<'_>, m: &Move, legal: &[Move]) -> Value {
     })
 }
 
-/// The engine's reply after `moves`, searched iteratively deeper up to
-/// `depth` plies while the time spent stays well inside `budget`. This is
-/// the studio's one call into the engine, so a new engine plugs in here.
+/// Deepest search the studio asks for.
+pub const MAX_DEPTH: u32 = 12;
+
+/// The engine's reply after `moves`: a search to `depth` plies that stops
+/// after `budget` whatever depth it reached. This is the studio's one call
+/// into the engine, so a change of engine only touches this function.
 pub fn engine_reply(
     v: &Variant,
     fen: Option<&str>,
     moves: &[String],
     depth: u32,
     budget: std::time::Duration,
-    seed: u64,
 ) -> Result<Option<String>, String> {
+    use crate::search::{Limits, Searcher};
     let mut game = replay(v, fen, moves)?;
     if game.outcome().is_some() {
         return Ok(None);
     }
-    let values = piece_values(v);
-    let start = std::time::Instant::now();
-    let mut best = None;
-    for d in 1..=depth.clamp(1, 4) {
-        let mut rng = crate::hooks::rng::Rng::new(seed ^ 0x9E37_79B9_7F4A_7C15);
-        best = crate::engine::choose(&mut game.pos, d, &values, &mut rng).or(best);
-        // The next depth costs many times this one: start it only when it
-        // would still fit.
-        if start.elapsed() * 12 > budget {
-            break;
-        }
-    }
+    let limits = Limits::movetime(budget.as_millis() as u64).with_depth(Some(depth.clamp(1, MAX_DEPTH)));
+    let best = Searcher::new(v, 8).search(&mut game, limits, &mut |_| {});
     let mut legal = Vec::new();
     game.pos.legal_moves(&mut legal);
-    Ok(best.map(|m| move_text(&game.pos, &m, &legal)))
+    Ok(best.map(|(m, _)| move_text(&game.pos, &m, &legal)))
 }

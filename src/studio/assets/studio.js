@@ -82,7 +82,7 @@
     S = base;
     S.saved = base.toml;
     S.tab = tab;
-    S.game = { fen: null, moves: [], state: null, white: "human", black: "engine", depth: 2, flipped: false, gen: 0 };
+    S.game = { fen: null, moves: [], state: null, white: "human", black: "engine", depth: 4, flipped: false, gen: 0 };
     S.pick = null;
     check(S.toml).then(function (r) {
       if (!r.ok) { S.tab = "edit"; S.diags = r.diagnostics; }
@@ -184,7 +184,7 @@
       s.value = g[side];
       return el("label", {}, [side + " ", s]);
     };
-    var depth = el("select", { id: "depth", onchange: function () { g.depth = +depth.value; } }, [1, 2, 3, 4].map(function (d) { return el("option", { value: d, text: "depth " + d }); }));
+    var depth = el("select", { id: "depth", onchange: function () { g.depth = +depth.value; } }, [1, 2, 4, 6, 8, 12].map(function (d) { return el("option", { value: d, text: "depth " + d + (d > 4 ? " (at most 3 s)" : "") }); }));
     depth.value = String(g.depth);
     var fenIn = el("input", { id: "fen-in", size: 40, placeholder: "FEN (empty: the setup)" });
     var moveIn = el("input", { id: "move-in", size: 10, placeholder: "e2e4" });
