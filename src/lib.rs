@@ -18,3 +18,4 @@ pub mod render;
 pub mod search;
 pub mod studio;
 pub mod variant;
+pub mod verify;

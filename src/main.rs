@@ -43,6 +43,8 @@ enum Command {
     Import(cli::export::ImportArgs),
     /// Rookery Studio in the browser: library, move diagrams, play, editor, exports.
     Serve(cli::serve::ServeArgs),
+    /// Run the documented facts ([[checks]]) of definitions (default: every built-in).
+    Verify(cli::verify::VerifyArgs),
 }
 
 fn main() -> ExitCode {
@@ -61,5 +63,6 @@ fn main() -> ExitCode {
         Command::Export(a) => cli::export::export_cmd(a),
         Command::Import(a) => cli::export::import_cmd(a),
         Command::Serve(a) => cli::serve::serve(a),
+        Command::Verify(a) => cli::verify::verify_cmd(a),
     }
 }
