@@ -11,6 +11,7 @@
   function el(tag, attrs, kids) {
     var e = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (k) {
+      if (attrs[k] === null || attrs[k] === undefined) return;
       if (k === "text") e.textContent = attrs[k];
       else if (k === "html") e.innerHTML = attrs[k];
       else if (k.slice(0, 2) === "on") e.addEventListener(k.slice(2), attrs[k]);
@@ -241,7 +242,8 @@
     if (st.hands.length) {
       hands.appendChild(el("b", { text: "In hand: " }));
       st.hands.forEach(function (h) {
-        var mine = h.side === st.side;
+        // Only pieces that may be posted now (some go before others).
+        var mine = h.side === st.side && st.legal.some(function (m) { return m.drop === h.letter; });
         var letter = h.side === "white" ? h.letter : h.letter.toLowerCase();
         hands.appendChild(el("button", { "data-drop": h.letter, disabled: mine ? null : "disabled", class: g.drop === h.letter && mine ? "on" : "",
           text: letter + " ×" + h.count, onclick: function () { selectDrop(h.letter); } }));
