@@ -489,6 +489,7 @@ fn tiger_lily_pawn(b: &Browser, s: &Server) {
     let n = diagram_count(b);
     assert_eq!(n as u64, want["targets"].as_u64().unwrap());
     assert!(n > 0, "the pawn on {label} can move");
+    b.screenshot("studio-tiger-lily");
 }
 
 /// Page load and move response for Tigrey and Tiger Lily, as the browser

@@ -68,12 +68,14 @@
     if (S && S.id === id) { S.tab = tab; return render(); }
     app.textContent = "Loading " + id + "…";
     api("/api/definition?id=" + encodeURIComponent(id)).then(function (d) {
+      folders = d.folders;
       start({ id: id, toml: d.toml, editable: d.editable, stamp: d.stamp }, tab);
     }).catch(function (e) { app.textContent = e.message; });
   }
 
   function openNew() {
     api("/api/definition?id=builtin:chess").then(function (d) {
+      folders = d.folders;
       var text = d.toml.replace(/name = "chess"/, 'name = "my-variant"').replace(/title = "[^"]*"/, 'title = "My variant"');
       start({ id: null, toml: text, editable: true, stamp: 0 }, "edit");
     });
@@ -351,7 +353,7 @@
     if (folders.length || !S.id) {
       var name = el("input", { id: "save-name", size: 18, placeholder: "name.toml" });
       buttons.appendChild(name);
-      buttons.appendChild(el("button", { id: "save-as", text: "Save as", onclick: function () { save("file:0/" + name.value.trim()); } }));
+      buttons.appendChild(el("button", { id: "save-as", text: "Save as", onclick: function () { save("file:0/" + withToml(name.value.trim())); } }));
     }
     S.body.replaceChildren(el("div", { class: "editor" }, [gutter, el("div", { class: "area" }, [back, ta])]), status, diags, buttons, pieceTable());
     S.editor = { ta: ta, gutter: gutter, back: back, status: status, diags: diags };
@@ -431,6 +433,8 @@
   }
 
   function esc(s) { return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"); }
+
+  function withToml(name) { return /\.toml$/.test(name) ? name : name + ".toml"; }
 
   function save(id) {
     var text = S.editor.ta.value;
