@@ -52,6 +52,38 @@ fn betza_errors(b: &BetzaText, errs: Vec<betza::BetzaError>, out: &mut Vec<Diagn
     }
 }
 
+/// The condition of a special move: `None` for "not in check", else the
+/// region it needs (`when = "in-region"` with `region`).
+fn special_region(
+    s: &spec::SpecialSpec,
+    regions: &[crate::game::rules::regions::Region],
+    d: &mut Vec<Diagnostic>,
+) -> Option<u8> {
+    let when = s.when.as_ref()?;
+    match when.value.as_str() {
+        "not-in-check" => {
+            if let Some(r) = &s.region {
+                d.push(Diagnostic::error(r.span.clone(), "`region` goes with `when = \"in-region\"`"));
+            }
+            None
+        }
+        "in-region" => match &s.region {
+            Some(r) => crate::game::rules::regions::find(regions, r, d),
+            None => {
+                d.push(Diagnostic::error(when.span.clone(), "`when = \"in-region\"` needs `region = \"NAME\"`"));
+                None
+            }
+        },
+        other => {
+            d.push(Diagnostic::error(
+                when.span.clone(),
+                format!("unknown condition {other:?}; use \"not-in-check\" or \"in-region\""),
+            ));
+            None
+        }
+    }
+}
+
 fn text_offset(s: &Spanned<String>, text_len: usize) -> Option<usize> {
     // Strings without escapes: the content starts right after the quote.
     let start = s.span.start + 1;
@@ -120,6 +152,10 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
             (Some(f), Some(r)) => Some(Grid::new(f, r, &holes)),
             _ => None,
         }
+    };
+    let regions = match &grid {
+        Some(g) => crate::game::rules::regions::compile(&spec.regions, g, d),
+        None => Vec::new(),
     };
 
     // Pieces.
@@ -190,20 +226,16 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         };
         let good_black = p.betza_black.is_none() || check_betza(&p.betza_black, " (betza-black)", d);
         let mut specials = Vec::new();
+        let mut special_regions = Vec::new();
         for s in &p.special {
-            if let Some(w) = &s.when {
-                if w.value != "not-in-check" {
-                    d.push(Diagnostic::error(
-                        w.span.clone(),
-                        format!("unknown condition {:?}; the only one is \"not-in-check\"", w.value),
-                    ));
-                }
-            }
+            let region = special_region(s, &regions, d);
             if check_betza(&s.betza, " (special move)", d) {
                 let name = s.name.as_ref().map_or_else(|| "special move".to_string(), |n| n.value.clone());
                 specials.push((name, s.betza.as_ref().expect("checked").text.clone()));
+                special_regions.push(region);
             }
         }
+        let confined_to = p.confined_to.as_ref().and_then(|r| crate::game::rules::regions::find(&regions, r, d));
         if let (Some(letter), true, true) = (letter, good, good_black) {
             pieces.push(PieceDef {
                 id: p.id.value.clone(),
@@ -218,6 +250,8 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
                 immobile: p.immobile,
                 capturable_by: None,
                 capture_wins: p.capture_wins.as_ref().map(|c| c.value.clone()),
+                special_regions,
+                confined_to,
             });
         } else {
             ok = false;
@@ -469,7 +503,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         return None;
     }
     let grid = grid?;
-    let mut tables = super::tables::MoveTables::build(&grid, &pieces, &zones);
+    let mut tables = super::tables::MoveTables::build(&grid, &pieces, &zones, &regions, spec.flying_general);
     let kind_of = |c: char| pieces.iter().position(|p| p.letter == c.to_ascii_uppercase()).map(|k| k as u8);
     let setup_fen = match &spec.fen {
         Some(f) => f.value.clone(),
@@ -490,10 +524,18 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         pieces,
         setup_fen,
         zones,
-        rules: Rules { stalemate, bare_king, counter_baring: spec.counter_baring, move_rule, repetition },
+        rules: Rules {
+            stalemate,
+            bare_king,
+            counter_baring: spec.counter_baring,
+            move_rule,
+            repetition,
+            flying_general: spec.flying_general,
+        },
         tables,
         hook: spec.hook.as_ref().map(|h| h.value.clone()),
         deployment,
+        regions,
     })
 }
 
