@@ -1,0 +1,81 @@
+//! `[[promotion.zones]]`: ranks or cells per side, choices, mandatory and
+//! once-per-side promotions.
+
+use super::super::diagnostics::Diagnostic;
+use super::super::spec::{VariantSpec, ZoneSpec};
+use super::super::Zone;
+use super::board::Board;
+use super::pieces::Letters;
+
+/// Checks every promotion zone; returns the zones (with what was valid).
+pub(super) fn check(spec: &VariantSpec, board: &Board, letters: &Letters, d: &mut Vec<Diagnostic>) -> Vec<Zone> {
+    spec.zones.iter().map(|z| zone(spec, z, board, letters, d)).collect()
+}
+
+/// One zone.
+fn zone(spec: &VariantSpec, z: &ZoneSpec, board: &Board, letters: &Letters, d: &mut Vec<Diagnostic>) -> Zone {
+    let mut zone = Zone {
+        ranks: [Vec::new(), Vec::new()],
+        cells: [Vec::new(), Vec::new()],
+        choices: Vec::new(),
+        mandatory: z.mandatory,
+        once: z.once.iter().filter_map(|o| letters.kind_of(o, "once-per-side choice", d)).collect(),
+    };
+    for (side, list) in [(0, &z.white), (1, &z.black)] {
+        for r in list {
+            match board.ranks {
+                Some(n) if r.value >= 1 && r.value <= n as i64 => zone.ranks[side].push(r.value as u32 - 1),
+                Some(n) => d.push(Diagnostic::error(
+                    r.span.clone(),
+                    format!("promotion rank {} is off the board (ranks 1..{n})", r.value),
+                )),
+                None => {}
+            }
+        }
+    }
+    for side in 0..2 {
+        for c in &z.cells[side] {
+            match board.grid.as_ref().and_then(|g| g.parse(&c.value)) {
+                Some(cell) => zone.cells[side].push(cell),
+                None if board.grid.is_some() => d.push(Diagnostic::error(
+                    c.span.clone(),
+                    format!("promotion cell {:?} is not a cell of the board", c.value),
+                )),
+                None => {}
+            }
+        }
+    }
+    if z.has_ranks && z.white.is_empty() && z.black.is_empty() && z.cells.iter().all(|c| c.is_empty()) {
+        d.push(Diagnostic::error(z.span.clone(), "a promotion zone needs ranks for at least one side"));
+    }
+    zone.choices = choices(spec, z, letters, d);
+    if z.choices.is_empty() && z.has_choices {
+        d.push(Diagnostic::error(z.span.clone(), "a promotion zone needs at least one choice"));
+    }
+    zone
+}
+
+/// The zone's choices: defined, non-royal pieces.
+fn choices(spec: &VariantSpec, z: &ZoneSpec, letters: &Letters, d: &mut Vec<Diagnostic>) -> Vec<u8> {
+    let mut kinds = Vec::new();
+    for c in &z.choices {
+        let mut cs = c.value.chars();
+        match (cs.next(), cs.next()) {
+            (Some(ch), None) if letters.known(ch) && ch.is_ascii_uppercase() => {
+                let Some(kind) = letters.kind(ch) else { continue };
+                if spec.pieces.get(kind as usize).is_some_and(|p| p.royal) {
+                    d.push(Diagnostic::error(
+                        c.span.clone(),
+                        format!("promotion to the royal piece {ch} is not allowed"),
+                    ));
+                }
+                kinds.push(kind);
+            }
+            _ => d.push(Diagnostic::error(
+                c.span.clone(),
+                format!("promotion choice {:?} is not the letter of a defined piece", c.value),
+            )),
+        }
+    }
+    kinds
+}

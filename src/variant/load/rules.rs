@@ -1,0 +1,68 @@
+//! `[rules]`: stalemate value, bare king, the n-move rule and repetition.
+
+use super::super::diagnostics::Diagnostic;
+use super::super::spec::{Spanned, VariantSpec};
+use super::super::{EndValue, Rules};
+
+/// Checks `[rules]`; invalid values are reported and replaced by defaults.
+pub(super) fn check(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Rules {
+    let stalemate = match &spec.stalemate {
+        None => EndValue::Draw,
+        Some(s) => match s.value.as_str() {
+            "draw" => EndValue::Draw,
+            "loss" => EndValue::Loss,
+            "win" => EndValue::Win,
+            other => {
+                d.push(Diagnostic::error(
+                    s.span.clone(),
+                    format!("`rules.stalemate` is {other:?}; use \"draw\", \"loss\" or \"win\""),
+                ));
+                EndValue::Draw
+            }
+        },
+    };
+    let bare_king = match &spec.bare_king {
+        None => false,
+        Some(s) => match s.value.as_str() {
+            "none" => false,
+            "loss" => true,
+            other => {
+                d.push(Diagnostic::error(
+                    s.span.clone(),
+                    format!("`rules.bare-king` is {other:?}; use \"none\" or \"loss\""),
+                ));
+                false
+            }
+        },
+    };
+    let move_rule = count(&spec.move_rule, "move-rule", 50, d);
+    let repetition = count(&spec.repetition, "repetition", 3, d);
+    if let Some(r) = &spec.repetition {
+        if r.value == 1 {
+            d.push(Diagnostic::error(
+                r.span.clone(),
+                "`rules.repetition` = 1 would end every game at once; use 0 for none",
+            ));
+        }
+    }
+    Rules {
+        stalemate,
+        bare_king,
+        counter_baring: spec.counter_baring,
+        move_rule,
+        repetition,
+        flying_general: spec.flying_general,
+    }
+}
+
+/// A count between 0 and 100,000, or `default` when not given.
+fn count(s: &Option<Spanned<i64>>, what: &str, default: u32, d: &mut Vec<Diagnostic>) -> u32 {
+    match s {
+        None => default,
+        Some(s) if (0..=100_000).contains(&s.value) => s.value as u32,
+        Some(s) => {
+            d.push(Diagnostic::error(s.span.clone(), format!("`rules.{what}` is {}; it must be 0 or more", s.value)));
+            default
+        }
+    }
+}
