@@ -236,3 +236,20 @@ pub fn confine(
     }
     castles.retain(|c| r.contains(side, c.king_to));
 }
+
+/// The region rules of `v` in words, for exporters whose format cannot
+/// express them.
+pub fn export_problems(v: &crate::variant::Variant) -> Vec<String> {
+    let mut out = Vec::new();
+    for p in &v.pieces {
+        if let Some(r) = p.confined_to {
+            out.push(format!("the {} may not leave the region `{}`", p.name, v.regions[r as usize].name));
+        }
+        for ((name, _), r) in p.specials.iter().zip(&p.special_regions) {
+            if let Some(r) = r {
+                out.push(format!("the {}'s {name} only in the region `{}`", p.name, v.regions[*r as usize].name));
+            }
+        }
+    }
+    out
+}
