@@ -31,6 +31,8 @@ enum Command {
     Schema,
     /// Play a game: human or engine on each side (TigerChess: from the dice roll).
     Play(cli::game::PlayArgs),
+    /// Run as a UCI engine (Fairy-Stockfish-compatible: UCI_Variant, VariantPath).
+    Uci(cli::engine::UciArgs),
     /// Count leaf nodes of the legal move tree (`nodes N`).
     Perft(cli::play::PerftArgs),
     /// Play coordinate moves; print the final FEN and the result if the game ended.
@@ -51,6 +53,7 @@ fn main() -> ExitCode {
         Command::Moves(a) => cli::info::moves(a),
         Command::Schema => cli::info::schema(),
         Command::Play(a) => cli::game::play(a),
+        Command::Uci(a) => cli::engine::uci(a),
         Command::Perft(a) => cli::play::perft_cmd(a),
         Command::Replay(a) => cli::play::replay_cmd(a),
         Command::Export(a) => cli::export::export_cmd(a),

@@ -142,7 +142,14 @@ pub fn describe(v: &Variant) -> String {
         if p.pawn {
             flags.push("pawn");
         }
+        if p.immobile {
+            flags.push("immobile");
+        }
         out.push_str(&format!("  {} {:<14} {:<28} {}\n", p.letter, p.name, p.betza, flags.join(", ")));
+        if let Some(b) = &p.betza_black {
+            // Black's own moves (`betza-black`), not White's turned round.
+            out.push_str(&format!("    Black: {b}\n"));
+        }
         for (n, b) in &p.specials {
             out.push_str(&format!("    + {n}: {b} (only when not in check)\n"));
         }
@@ -192,10 +199,18 @@ pub fn describe(v: &Variant) -> String {
             .unwrap_or(0);
         for p in &v.pieces {
             let label = v.grid.label(at).to_string();
-            let prep = rookery::probe::prepare_on(v, p.letter, &label, false, &[], &[]).expect("valid piece and cell");
-            let moves = rookery::probe::destinations(&prep, true);
-            out.push_str(&format!("\n{} ({}) from {label}: {} destinations\n", p.name, p.betza, moves.len()));
-            out.push_str(&rookery::probe::diagram(&prep, &moves));
+            let sides: &[(bool, &str, &str)] = match &p.betza_black {
+                Some(b) => &[(false, "White", &p.betza), (true, "Black", b)],
+                None => &[(false, "", &p.betza)],
+            };
+            for &(black, side, betza) in sides {
+                let prep =
+                    rookery::probe::prepare_on(v, p.letter, &label, black, &[], &[]).expect("valid piece and cell");
+                let moves = rookery::probe::destinations(&prep, true);
+                let who = if side.is_empty() { String::new() } else { format!(", {side}") };
+                out.push_str(&format!("\n{} ({betza}{who}) from {label}: {} destinations\n", p.name, moves.len()));
+                out.push_str(&rookery::probe::diagram(&prep, &moves));
+            }
         }
     }
     out

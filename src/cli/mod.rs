@@ -2,6 +2,7 @@
 
 pub mod betza;
 pub mod def;
+pub mod engine;
 pub mod export;
 pub mod game;
 pub mod info;
