@@ -17,3 +17,4 @@ pub mod protocol;
 pub mod render;
 pub mod search;
 pub mod variant;
+pub mod verify;

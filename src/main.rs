@@ -41,6 +41,8 @@ enum Command {
     Export(cli::export::ExportArgs),
     /// Turn an Interactive Diagram description into a TOML definition.
     Import(cli::export::ImportArgs),
+    /// Run the documented facts ([[checks]]) of definitions (default: every built-in).
+    Verify(cli::verify::VerifyArgs),
 }
 
 fn main() -> ExitCode {
@@ -58,5 +60,6 @@ fn main() -> ExitCode {
         Command::Replay(a) => cli::play::replay_cmd(a),
         Command::Export(a) => cli::export::export_cmd(a),
         Command::Import(a) => cli::export::import_cmd(a),
+        Command::Verify(a) => cli::verify::verify_cmd(a),
     }
 }

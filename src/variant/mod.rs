@@ -151,6 +151,8 @@ pub struct Variant {
     pub deployment: Option<Deployment>,
     /// Named regions (see `game::rules::regions`).
     pub regions: Vec<crate::game::rules::regions::Region>,
+    /// `[[checks]]`: the documented facts (`rookery verify`).
+    pub checks: Vec<crate::verify::Check>,
 }
 
 impl Variant {
