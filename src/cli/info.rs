@@ -110,7 +110,7 @@ pub fn svg_picture(v: &Variant, fen: Option<&str>, piece: Option<char>, at: Opti
     let mut opts = SvgOptions { title: Some(v.title.clone()), ..SvgOptions::default() };
     if let (Some(letter), Some(at)) = (piece, at) {
         let black = letter.is_ascii_lowercase();
-        let (friends, enemies) = friends_and_enemies(&pos, at, black);
+        let (friends, enemies) = rookery::probe::friends_and_enemies(&pos, at, black);
         let prep = rookery::probe::prepare_on(v, letter.to_ascii_uppercase(), at, black, &friends, &enemies)
             .map_err(|e| e.to_string())?;
         let moves = rookery::probe::destinations(&prep, false);
@@ -307,7 +307,7 @@ pub fn moves(a: MovesArgs) -> ExitCode {
                 return ExitCode::from(2);
             }
         };
-        (friends, enemies) = friends_and_enemies(&pos, &a.at, black);
+        (friends, enemies) = rookery::probe::friends_and_enemies(&pos, &a.at, black);
     }
     let prep = match rookery::probe::prepare_on(&v, a.piece.to_ascii_uppercase(), &a.at, black, &friends, &enemies) {
         Ok(p) => p,
@@ -335,23 +335,4 @@ pub fn moves(a: MovesArgs) -> ExitCode {
 pub fn schema() -> ExitCode {
     print!("{}", rookery::variant::spec::reference_markdown());
     ExitCode::SUCCESS
-}
-
-/// The cells of the pieces of a position, split into the friends and the
-/// enemies of a piece of the given side standing on `at` (which is left out).
-fn friends_and_enemies(pos: &Position<'_>, at: &str, black: bool) -> (Vec<String>, Vec<String>) {
-    let g = &pos.variant().grid;
-    let (mut friends, mut enemies) = (Vec::new(), Vec::new());
-    for c in 0..g.len() as u16 {
-        let code = pos.at(c);
-        if code == 0 || g.label(c) == at {
-            continue;
-        }
-        if (code_side(code) == 1) == black {
-            friends.push(g.label(c).to_string());
-        } else {
-            enemies.push(g.label(c).to_string());
-        }
-    }
-    (friends, enemies)
 }

@@ -7,6 +7,8 @@ pub mod export;
 pub mod game;
 pub mod info;
 pub mod play;
+pub mod serve;
+pub mod verify;
 
 /// Splits a comma-separated list of squares (`e4,f5`), ignoring blanks.
 pub fn list(s: &Option<String>) -> Vec<String> {
