@@ -1,4 +1,5 @@
-//! TigerChess: the extras page's two TigerKnight mates, the order of play
+//! TigerChess: the extras page's two TigerKnight mates (line checks in
+//! definitions/tigerchess.toml; here also every defender's legal replies), the order of play
 //! (dice, designations, deployment constraints, Random variation), perft
 //! through the deployment, Occupation, the once-only exchange.
 
@@ -43,70 +44,37 @@ fn check_line(fen: &str, line: &[&str], replies: &[&[&str]], checks: &[bool]) {
     }
 }
 
+/// A line check of definitions/tigerchess.toml (where `rookery verify` runs
+/// it): its position and moves.
+fn line(name: &str) -> (String, Vec<String>) {
+    let v = variant();
+    let c = v.checks.iter().find(|c| c.name.as_deref() == Some(name)).unwrap_or_else(|| panic!("no check {name:?}"));
+    let rookery::verify::Fact::Line { moves, .. } = &c.fact else { panic!("{name} is not a line") };
+    (c.fen.clone().expect("the page's position"), moves.clone())
+}
+
 #[test]
 fn bengal_tigerknight_mate() {
-    let out = rookery(&[
-        "replay",
-        "tigerchess",
-        "--fen",
-        "7q/8/5Q2/4T3/8/8/8/8 w - - 0 1",
-        "e5g4",
-        "h8g8",
-        "f6g6",
-        "g8f8",
-        "g4d5",
-        "f8g8",
-        "d5c7",
-        "g8h8",
-        "c7f5",
-    ]);
+    let (fen, moves) = line("Mate with the Bengal TigerKnight");
+    let mut args = vec!["replay", "tigerchess", "--fen", &fen];
+    args.extend(moves.iter().map(String::as_str));
+    let out = rookery(&args);
     assert!(out.lines().any(|l| l == "result: 1-0 (checkmate)"), "{out}");
+    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
     check_line(
-        "7q/8/5Q2/4T3/8/8/8/8 w - - 0 1",
-        &["e5g4", "h8g8", "f6g6", "g8f8", "g4d5", "f8g8", "d5c7", "g8h8", "c7f5"],
+        &fen,
+        &moves,
         &[&["h8g8"], &["g8f8", "g8h8"], &["f8g8"], &["g8h8"], &[]],
         &[false, false, true, false, true],
     );
-    // The side line: 2...Qh8 3.TKe7 mate.
-    let out = rookery(&[
-        "replay",
-        "tigerchess",
-        "--fen",
-        "7q/8/5Q2/4T3/8/8/8/8 w - - 0 1",
-        "e5g4",
-        "h8g8",
-        "f6g6",
-        "g8h8",
-        "g4e7",
-    ]);
-    assert!(out.contains("result: 1-0 (checkmate)"), "{out}");
 }
 
 #[test]
 fn siberian_tigerknight_mate() {
-    let out = rookery(&[
-        "replay",
-        "tigerchess",
-        "--fen",
-        "7Q/8/5q2/4t3/8/8/8/8 b - - 0 1",
-        "e5f8",
-        "h8g8",
-        "f8f4",
-        "g8h8",
-        "f6g6",
-        "h8g8",
-        "f4d5",
-        "g8h8",
-        "d5e7",
-    ]);
-    assert!(out.lines().any(|l| l == "result: 0-1 (checkmate)"), "{out}");
+    let (fen, moves) = line("Mate with the Siberian TigerKnight");
+    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
     // Every defending move is the only legal one.
-    check_line(
-        "7Q/8/5q2/4t3/8/8/8/8 b - - 0 1",
-        &["e5f8", "h8g8", "f8f4", "g8h8", "f6g6", "h8g8", "f4d5", "g8h8", "d5e7"],
-        &[&["h8g8"], &["g8h8"], &["h8g8"], &["g8h8"], &[]],
-        &[false, false, false, false, true],
-    );
+    check_line(&fen, &moves, &[&["h8g8"], &["g8h8"], &["h8g8"], &["g8h8"], &[]], &[false, false, false, false, true]);
 }
 
 #[test]
@@ -241,12 +209,12 @@ fn pikeman_exchange_once_per_side() {
 
 #[test]
 fn a_whole_game_from_the_dice_is_reproducible() {
-    let a = rookery(&["play", "tigerchess", "--seed", "3"]);
-    let b = rookery(&["play", "tigerchess", "--seed", "3"]);
+    let a = rookery(&["play", "tigerchess", "--seed", "3", "--depth", "2"]);
+    let b = rookery(&["play", "tigerchess", "--seed", "3", "--depth", "2"]);
     assert_eq!(a, b);
     assert!(a.contains("designation: "), "{a}");
     assert!(a.lines().any(|l| l.starts_with("result: ") && !l.contains("unfinished")), "{a}");
-    let r = rookery(&["play", "tigerchess", "--seed", "4", "--random-variation"]);
+    let r = rookery(&["play", "tigerchess", "--seed", "4", "--random-variation", "--depth", "2"]);
     assert!(r.contains("designation: Random variation") && r.contains("(card)"), "{r}");
 }
 
@@ -263,11 +231,12 @@ fn towers_become_siege_towers() {
 
 #[test]
 fn a_played_game_replays_from_its_seed() {
-    let game = rookery(&["play", "tigerchess", "--seed", "11"]);
+    let game = rookery(&["play", "tigerchess", "--seed", "11", "--depth", "2"]);
+    // Move lines read `12. Bengal Nf3 [g1f3]`: the coordinates in brackets.
     let moves: Vec<&str> = game
         .lines()
         .filter(|l| l.split('.').next().is_some_and(|n| n.parse::<u32>().is_ok()))
-        .map(|l| l.split(' ').nth(2).unwrap())
+        .filter_map(|l| l.split_once(" [").and_then(|(_, r)| r.split_once(']')).map(|(m, _)| m))
         .collect();
     let fen = game.lines().find_map(|l| l.strip_prefix("fen: ")).unwrap();
     let result = game.lines().find(|l| l.starts_with("result: ")).unwrap();
@@ -293,14 +262,14 @@ fn show_prints_blacks_own_betza() {
 #[test]
 fn play_names_siege_towers_and_subtitles_the_deployment_that_happened() {
     // Seed 2 throws a 5: the Dragon variation.
-    let game = rookery(&["play", "tigerchess", "--seed", "2"]);
+    let game = rookery(&["play", "tigerchess", "--seed", "2", "--depth", "2"]);
     assert!(game.contains("die: 5 (Dragon variation)"), "{game}");
     assert!(game.lines().any(|l| l.ends_with("is now a Siege Tower")), "{game}");
     // The sub-title is the one of the position right after the last posting.
     let postings: Vec<&str> = game
         .lines()
         .filter(|l| l.split('.').next().is_some_and(|n| n.parse::<u32>().is_ok()))
-        .map(|l| l.split(' ').nth(2).unwrap())
+        .filter_map(|l| l.split_once(" [").and_then(|(_, r)| r.split_once(']')).map(|(m, _)| m))
         .take_while(|m| m.contains('@'))
         .collect();
     let mut args = vec!["replay", "tigerchess", "--seed", "2"];
