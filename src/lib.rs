@@ -13,6 +13,7 @@ pub mod engine;
 pub mod export;
 pub mod game;
 pub mod hooks;
+pub mod limits;
 pub mod probe;
 pub mod render;
 pub mod variant;

@@ -26,8 +26,8 @@ pub struct PlayArgs {
     /// Who plays Black (Siberian in TigerChess).
     #[arg(long, default_value = "engine", value_parser = ["engine", "human"])]
     black: String,
-    /// Engine search depth in plies.
-    #[arg(long, default_value_t = 2)]
+    /// Engine search depth in plies (at most 32: see docs/limits.md).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=rookery::limits::MAX_ENGINE_DEPTH as i64))]
     depth: u32,
     /// Stop after this many plies without a result.
     #[arg(long, default_value_t = 1000)]
@@ -49,21 +49,21 @@ pub fn play(a: PlayArgs) -> ExitCode {
         Ok(v) => v,
         Err(c) => return c,
     };
-    println!("game: {}", v.title);
-    println!("seed: {}", a.seed);
+    outln!("game: {}", v.title);
+    outln!("seed: {}", a.seed);
     let tiger = v.hook.as_deref() == Some("tigerchess") && a.fen.is_none();
     let pregame = tiger.then(|| tigerchess::pre_game(a.seed, a.open, a.random_variation));
     if let Some(pg) = &pregame {
         match pg.die {
-            Some(d) => println!("die: {d} ({} variation)", pg.deploy.name()),
-            None => println!("die: not thrown ({} variation)", pg.deploy.name()),
+            Some(d) => outln!("die: {d} ({} variation)", pg.deploy.name()),
+            None => outln!("die: not thrown ({} variation)", pg.deploy.name()),
         }
         match pg.dice {
-            Some((x, y)) => println!(
+            Some((x, y)) => outln!(
                 "dice: {x}-{y} ({})",
                 pg.guard.map_or("no double: Standard game".to_string(), |g| format!("TigerVariation, {}", g.name()))
             ),
-            None => println!("dice: not thrown"),
+            None => outln!("dice: not thrown"),
         }
     }
     let pos = match super::def::start_position(&v, pregame.as_ref(), a.fen.as_deref()) {
@@ -80,7 +80,7 @@ pub fn play(a: PlayArgs) -> ExitCode {
             game.pos.legal_moves(&mut legal);
             let text = move_text(&game.pos, &m, &legal);
             ply += 1;
-            println!("{ply}. {} {text} (card)", side_name(&v, game.pos.side()));
+            outln!("{ply}. {} {text} (card)", side_name(&v, game.pos.side()));
             game.play(m);
         }
     }
@@ -97,11 +97,11 @@ pub fn play(a: PlayArgs) -> ExitCode {
         let side = game.pos.side();
         let human = if side == 0 { a.white == "human" } else { a.black == "human" };
         let m = if human {
-            println!("{}", super::info::board_text(&game.pos));
-            print!("{} to move> ", side_name(&v, side));
+            outln!("{}", super::info::board_text(&game.pos));
+            out!("{} to move> ", side_name(&v, side));
             let _ = std::io::stdout().flush();
             let Some(Ok(line)) = lines.next() else {
-                println!();
+                outln!();
                 break None;
             };
             let line = line.trim();
@@ -113,7 +113,7 @@ pub fn play(a: PlayArgs) -> ExitCode {
                 None => {
                     let mut all: Vec<String> = legal.iter().map(|m| move_text(&game.pos, m, &legal)).collect();
                     all.sort();
-                    println!("not a legal move; legal: {}", all.join(" "));
+                    outln!("not a legal move; legal: {}", all.join(" "));
                     continue;
                 }
             }
@@ -125,17 +125,17 @@ pub fn play(a: PlayArgs) -> ExitCode {
         };
         let text = move_text(&game.pos, &m, &legal);
         ply += 1;
-        println!("{ply}. {} {text}", side_name(&v, side));
+        outln!("{ply}. {} {text}", side_name(&v, side));
         game.play(m);
     };
-    println!("{}", super::info::board_text(&game.pos));
-    println!("fen: {}", game.pos.fen());
+    outln!("{}", super::info::board_text(&game.pos));
+    outln!("fen: {}", game.pos.fen());
     if let Some(pg) = &pregame {
-        println!("designation: {}", tigerchess::designation(pg, tigerchess::dragon_subtitle(&game.pos)));
+        outln!("designation: {}", tigerchess::designation(pg, tigerchess::dragon_subtitle(&game.pos)));
     }
     match result {
-        Some(o) => println!("result: {o}"),
-        None => println!("result: * (unfinished after {ply} plies)"),
+        Some(o) => outln!("result: {o}"),
+        None => outln!("result: * (unfinished after {ply} plies)"),
     }
     ExitCode::SUCCESS
 }

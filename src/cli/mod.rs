@@ -5,6 +5,7 @@ pub mod def;
 pub mod export;
 pub mod game;
 pub mod info;
+pub mod out;
 pub mod play;
 
 /// Splits a comma-separated list of squares (`e4,f5`), ignoring blanks.

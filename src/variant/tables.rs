@@ -5,7 +5,24 @@
 use super::{PieceDef, Zone};
 use crate::betza;
 use crate::board::{Cell, Grid};
-use crate::compile::{compile_castles, compile_paths, flag, CastleRule, Node, Program};
+use crate::compile::{compile_castles, compile_paths, flag, CastleRule, Node, Program, TooLarge, MAX_PROGRAM_NODES};
+
+/// Most nodes all move programs of a variant may have together (about
+/// 64 MB of nodes, parents and attack entries). Far above any real game:
+/// Tigrey, the largest built-in, needs a small fraction (docs/limits.md).
+pub const MAX_TABLE_NODES: usize = 8_000_000;
+
+/// A piece whose move programs would be too large.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooLargeProgram {
+    /// The piece kind.
+    pub kind: usize,
+    /// The start cell whose program exceeded [`MAX_PROGRAM_NODES`]; `None`
+    /// when the tables as a whole exceeded [`MAX_TABLE_NODES`].
+    pub cell: Option<Cell>,
+    /// For Black.
+    pub black: bool,
+}
 
 /// Where one program lives in [`MoveTables::nodes`].
 #[derive(Clone, Copy, Debug, Default)]
@@ -99,8 +116,10 @@ pub struct MoveTables {
 }
 
 impl MoveTables {
-    /// Compiles every piece on every cell for both sides.
-    pub fn build(grid: &Grid, pieces: &[PieceDef], zones: &[Zone]) -> MoveTables {
+    /// Compiles every piece on every cell for both sides. Fails with the
+    /// first piece whose program, or the tables as a whole, would be too
+    /// large ([`MAX_PROGRAM_NODES`], [`MAX_TABLE_NODES`]).
+    pub fn build(grid: &Grid, pieces: &[PieceDef], zones: &[Zone]) -> Result<MoveTables, TooLargeProgram> {
         let n = grid.len();
         let words = n.div_ceil(64);
         let mut t = MoveTables {
@@ -144,15 +163,22 @@ impl MoveTables {
                 let special: Vec<Vec<betza::Path>> =
                     p.specials.iter().map(|(_, b)| betza::compile_paths(b).expect("validated by the loader")).collect();
                 for cell in 0..n as Cell {
-                    let mut prog: Program = compile_paths(grid, &paths, cell, black);
+                    let too_large_here = |_| TooLargeProgram { kind, cell: Some(cell), black };
+                    let mut prog: Program = compile_paths(grid, &paths, cell, black).map_err(too_large_here)?;
                     let mut castles = compile_castles(grid, &paths, cell, black);
                     let mut unchecked = false;
                     for sp in &special {
-                        let mut extra = compile_paths(grid, sp, cell, black);
+                        let mut extra = compile_paths(grid, sp, cell, black).map_err(too_large_here)?;
                         extra.mark_roots(flag::UNCHECKED);
                         unchecked |= !extra.nodes.is_empty();
                         prog.append(&extra);
                         castles.extend(compile_castles(grid, sp, cell, black));
+                    }
+                    if prog.nodes.len() > MAX_PROGRAM_NODES {
+                        return Err(too_large_here(TooLarge));
+                    }
+                    if t.nodes.len() + prog.nodes.len() > MAX_TABLE_NODES {
+                        return Err(TooLargeProgram { kind, cell: None, black });
                     }
                     prog.finish();
                     let idx = (kind * 2 + side) * n + cell as usize;
@@ -186,7 +212,7 @@ impl MoveTables {
                 }
             }
         }
-        t
+        Ok(t)
     }
 
     /// Sorts each target's entries by attacker cell and groups them, so that

@@ -43,6 +43,17 @@ pub(super) fn check(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Board {
             _ => None,
         }
     };
+    // A board of holes only has nowhere to stand: every later stage assumes a cell.
+    let grid = grid.filter(|g| {
+        let empty = g.is_empty();
+        if empty {
+            d.push(Diagnostic::error(
+                spec.board_span.clone(),
+                "the board has no playable cell (every square is a hole)",
+            ));
+        }
+        !empty
+    });
     Board { grid, ranks, polygons }
 }
 
