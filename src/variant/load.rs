@@ -42,6 +42,11 @@ pub fn load_str(text: &str) -> Result<(Variant, Vec<Diagnostic>), LoadError> {
             v = None;
         }
     }
+    // The documented facts need the finished variant (cells, letters, FENs).
+    if let Some(var) = &mut v {
+        let checks = crate::verify::compile(&spec.checks, var, &mut diags);
+        var.checks = checks;
+    }
     diags.sort_by_key(|d| (d.span.start, d.span.end));
     match v {
         Some(v) if diags.iter().all(|d| d.severity == super::Severity::Warning) => Ok((v, diags)),
@@ -120,6 +125,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         tables,
         hook: spec.hook.as_ref().map(|h| h.value.clone()),
         deployment,
+        checks: Vec::new(),
     })
 }
 

@@ -142,6 +142,8 @@ pub struct Variant {
     pub hook: Option<String>,
     /// The deployment phase, if any.
     pub deployment: Option<Deployment>,
+    /// `[[checks]]`: the documented facts (`rookery verify`).
+    pub checks: Vec<crate::verify::Check>,
 }
 
 impl Variant {

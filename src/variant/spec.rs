@@ -10,6 +10,9 @@ use toml_edit::{ImDocument, Item, Table, Value};
 
 use super::diagnostics::Diagnostic;
 
+mod checks;
+pub use checks::CheckSpec;
+
 /// A value with the byte range it came from in the TOML text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Spanned<T> {
@@ -92,6 +95,23 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "rules.counter-baring", ty: "boolean", need: "optional, default false", doc: "With `bare-king = \"loss\"`: the bared side gets one more move, and if it bares the opponent too the game is drawn (H. G. Muller's `baring=0`)." },
     KeyDoc { path: "rules.move-rule", ty: "integer >= 0", need: "optional, default 50", doc: "Draw after this many moves by each side without a capture or pawn move (0: no such rule)." },
     KeyDoc { path: "rules.repetition", ty: "integer >= 0", need: "optional, default 3", doc: "Draw when the same position occurs this many times (0: no such rule)." },
+    KeyDoc { path: "checks", ty: "array of tables ([[checks]])", need: "optional", doc: "Documented facts about the game (a perft count, a piece's moves, a line of play and its result), checked by `rookery verify`; `rookery verify --update` rewrites their expected values in place." },
+    KeyDoc { path: "checks[].kind", ty: "\"perft\" | \"moves\" | \"line\"", need: "required", doc: "perft: the number of leaf nodes of the legal move tree; moves: where one piece may go; line: a sequence of moves and how it ends." },
+    KeyDoc { path: "checks[].name", ty: "string", need: "optional", doc: "A short label shown by `verify`, `show` and the exports." },
+    KeyDoc { path: "checks[].source", ty: "string", need: "optional", doc: "Where the fact comes from: the rules page's address, a book, an engine and its version." },
+    KeyDoc { path: "checks[].note", ty: "string", need: "optional", doc: "A quotation or remark about the fact." },
+    KeyDoc { path: "checks[].fen", ty: "FEN string", need: "optional, default the setup (perft, line); moves: the piece alone", doc: "The position the fact is about." },
+    KeyDoc { path: "checks[].depth", ty: "integer 0..=10", need: "required for perft", doc: "Perft depth in plies." },
+    KeyDoc { path: "checks[].nodes", ty: "integer", need: "required for perft", doc: "Expected perft count." },
+    KeyDoc { path: "checks[].piece", ty: "piece letter", need: "required for moves", doc: "The piece: upper case plays for White, lower case for Black." },
+    KeyDoc { path: "checks[].at", ty: "cell", need: "moves: `at` or `counts`", doc: "The piece's cell (it replaces whatever stands there in `fen`)." },
+    KeyDoc { path: "checks[].unmoved", ty: "boolean", need: "optional, default true without `fen`, false with it", doc: "The piece has not moved yet (initial moves, castling, Tigrey's King's leap), as in `rookery moves`." },
+    KeyDoc { path: "checks[].count", ty: "integer", need: "moves: one of count/counts/destinations/diagram", doc: "Expected number of destination cells." },
+    KeyDoc { path: "checks[].counts", ty: "table { CELL = integer }", need: "moves, instead of `at`", doc: "Expected number of destination cells from each of several cells (a piece table)." },
+    KeyDoc { path: "checks[].destinations", ty: "array of cells", need: "moves: one of count/counts/destinations/diagram", doc: "Expected destination cells, in any order; a failure lists the cells only one side has." },
+    KeyDoc { path: "checks[].diagram", ty: "multi-line string", need: "moves: one of count/counts/destinations/diagram", doc: "Expected move diagram as `rookery moves` prints it (`@` the piece, `o` move, `x` capture, `*` both, `C` castling, `.` unreachable, `#` hole); compared cell by cell." },
+    KeyDoc { path: "checks[].moves", ty: "array of moves (`e2e4`, `c8c9h`, `S@e3`)", need: "required for line", doc: "The moves played from the position." },
+    KeyDoc { path: "checks[].result", ty: "string", need: "required for line", doc: "How the line ends: the `result:` text of `rookery replay` (\"1-0 (checkmate)\"), \"legal\" (every move legal, the game not over) or \"illegal at move N\"." },
 ];
 
 /// A definition as written.
@@ -163,6 +183,8 @@ pub struct VariantSpec {
     pub move_rule: Option<Spanned<i64>>,
     /// `rules.repetition`.
     pub repetition: Option<Spanned<i64>>,
+    /// `[[checks]]`: documented facts.
+    pub checks: Vec<CheckSpec>,
 }
 
 /// `pieces.<id>`.
@@ -468,11 +490,11 @@ impl Reader<'_> {
         let mut spec = VariantSpec::default();
         let whole = 0..0;
         for (k, item) in root.iter() {
-            if !["variant", "board", "pieces", "setup", "promotion", "deployment", "rules"].contains(&k) {
+            if !["variant", "board", "pieces", "setup", "promotion", "deployment", "rules", "checks"].contains(&k) {
                 let span = root.key(k).and_then(|k| k.span()).unwrap_or_else(|| item_span(item));
                 self.err(
                     span,
-                    format!("unknown table `[{k}]`; known tables: variant, board, pieces, setup, promotion, deployment, rules"),
+                    format!("unknown table `[{k}]`; known tables: variant, board, pieces, setup, promotion, deployment, rules, checks"),
                 );
             }
         }
@@ -583,6 +605,7 @@ impl Reader<'_> {
             spec.move_rule = self.int(r, "move-rule", "rules.move-rule", false, &s);
             spec.repetition = self.int(r, "repetition", "rules.repetition", false, &s);
         }
+        spec.checks = self.checks(root);
         spec
     }
 

@@ -1,0 +1,97 @@
+//! Attack detection: whether a cell is attacked, and check.
+
+use super::Position;
+use crate::board::Cell;
+use crate::compile::Occupancy;
+use crate::game::{code_kind, code_side, Side};
+
+impl<'v> Position<'v> {
+    #[inline]
+    pub(super) fn occ(board: &[u8], side: Side, c: Cell) -> Occupancy {
+        let code = board[c as usize];
+        if code == 0 {
+            Occupancy::Empty
+        } else if code_side(code) == side {
+            Occupancy::Friend
+        } else {
+            Occupancy::Enemy
+        }
+    }
+
+    /// Whether `target` is attacked by `by` (a piece of `by` could capture a
+    /// piece of the other side standing there).
+    pub fn is_attacked(&self, target: Cell, by: Side) -> bool {
+        self.each_attacker(target, by, |e| self.attack_holds(e.node, e.from, by))
+    }
+
+    /// Calls `f` with every attack entry on `target` whose attacker (a piece
+    /// of `by` of the right kind) stands on its cell, until `f` says stop.
+    /// Returns whether it stopped.
+    #[inline]
+    pub(super) fn each_attacker(
+        &self,
+        target: Cell,
+        by: Side,
+        mut f: impl FnMut(&crate::variant::AttackEntry) -> bool,
+    ) -> bool {
+        let t = &self.v.tables;
+        let w = t.words;
+        let i = by as usize * t.cells + target as usize;
+        let groups = &t.attack_groups[t.groups_start[i] as usize..t.groups_start[i + 1] as usize];
+        for k in 0..w {
+            let mask = t.attacker_cells[i * w + k];
+            let mut bits = mask & self.occ[by as usize * w + k];
+            while bits != 0 {
+                let b = bits.trailing_zeros();
+                bits &= bits - 1;
+                let rank = t.attacker_rank[i * w + k] + (mask & ((1u64 << b) - 1)).count_ones();
+                let g = groups[rank as usize];
+                // The bit sets lag behind `exposes_royal`'s trial moves, so
+                // the board has the last word.
+                let code = self.board[g.from as usize];
+                if code == 0 || code_side(code) != by || g.kinds & (1 << code_kind(code)) == 0 {
+                    continue;
+                }
+                for e in &t.attack_entries[g.start as usize..g.end as usize] {
+                    if e.code == code && f(e) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    pub(super) fn attack_holds(&self, node: u32, from: Cell, by: Side) -> bool {
+        use crate::compile::flag;
+        let t = &self.v.tables;
+        if t.nodes[node as usize].flags & flag::VIRGIN != 0 && !self.virgin[from as usize] {
+            return false;
+        }
+        let mut a = t.parents[node as usize];
+        while a != u32::MAX {
+            let nd = t.nodes[a as usize];
+            let o = if nd.cell == from { Occupancy::Empty } else { Self::occ(&self.board, by, nd.cell) };
+            let ok = match o {
+                Occupancy::Empty => nd.flags & flag::EMPTY_DESC != 0,
+                Occupancy::Enemy => nd.flags & flag::ENEMY_DESC != 0,
+                Occupancy::Friend => nd.flags & flag::FRIEND_DESC != 0,
+            };
+            if !ok || nd.flags & flag::VIRGIN != 0 && !self.virgin[from as usize] {
+                return false;
+            }
+            a = t.parents[a as usize];
+        }
+        true
+    }
+
+    /// Whether the side to move has a royal piece under attack.
+    pub fn in_check(&self) -> bool {
+        self.side_in_check(self.side)
+    }
+
+    pub(super) fn side_in_check(&self, side: Side) -> bool {
+        let s = side as usize;
+        (0..self.nroyal[s] as usize).any(|i| self.is_attacked(self.royals[s][i], side ^ 1))
+    }
+}

@@ -1,0 +1,141 @@
+//! Legality: which pseudo-legal moves leave no royal piece attacked.
+
+use super::Position;
+use crate::board::Cell;
+use crate::game::{piece_code, Move, MoveKind, Side};
+
+impl<'v> Position<'v> {
+    /// Whether the side to move is in check; also collects in `danger` every
+    /// cell whose occupancy matters to some attack on one of its royals by a
+    /// piece that stands where it could make that attack (the cells on the
+    /// way, screens included). Only moves touching those cells need a trial.
+    pub(super) fn royal_danger(&self, danger: &mut [u64; 16]) -> bool {
+        let s = self.side as usize;
+        let by = self.side ^ 1;
+        let t = &self.v.tables;
+        let mut check = false;
+        for r in 0..self.nroyal[s] as usize {
+            self.each_attacker(self.royals[s][r], by, |e| {
+                check = check || self.attack_holds(e.node, e.from, by);
+                let mut a = t.parents[e.node as usize];
+                while a != u32::MAX {
+                    let c = t.nodes[a as usize].cell;
+                    if c != e.from {
+                        danger[c as usize / 64] |= 1 << (c % 64);
+                    }
+                    a = t.parents[a as usize];
+                }
+                false
+            });
+        }
+        check
+    }
+
+    /// Legal moves into `out` (cleared first).
+    pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        out.clear();
+        // Cells whose change could expose one of our royals: a move touching
+        // none of them (and not moving a royal) cannot be illegal unless we
+        // are in check already.
+        let mut danger = [0u64; 16];
+        let in_check = self.royal_danger(&mut danger);
+        self.pseudo_moves(out, in_check);
+        let s = self.side as usize;
+        if self.nroyal[s] == 0 {
+            return;
+        }
+        let t = &self.v.tables;
+        let enemy = (self.side ^ 1) as usize;
+        let touches = |c: Cell| danger[c as usize / 64] & (1 << (c % 64)) != 0;
+        let mut i = 0;
+        while i < out.len() {
+            let m = out[i];
+            if m.kind == MoveKind::Drop {
+                // A posting removes nothing, so it can only matter when in check.
+                if in_check && self.exposes_royal(m) {
+                    out.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+                continue;
+            }
+            let mover = self.board[m.from as usize];
+            let royal = t.code_royal[mover as usize];
+            if royal && !in_check && m.kind == MoveKind::Normal && self.nroyal[s] == 1 {
+                // A lone king stepping away: its destination must not be
+                // attacked once it has left its square.
+                self.board[m.from as usize] = 0;
+                let attacked = self.is_attacked(m.to, enemy as Side);
+                self.board[m.from as usize] = mover;
+                if attacked {
+                    out.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+                continue;
+            }
+            let risky = in_check
+                || royal
+                || m.kind == MoveKind::Castle
+                || touches(m.from)
+                || touches(m.to)
+                || (m.kind != MoveKind::Normal && touches(m.extra));
+            let legal = !risky || !self.exposes_royal(m);
+            if legal {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
+    }
+
+    /// Whether `m` would leave one of the mover's royal pieces attacked.
+    /// Only the board bytes the move changes are touched (and put back):
+    /// attacks depend on nothing else, so this is much cheaper than make.
+    pub(super) fn exposes_royal(&mut self, m: Move) -> bool {
+        let s = self.side as usize;
+        let enemy = self.side ^ 1;
+        let (from, to, x, x2) = (m.from as usize, m.to as usize, m.extra as usize, m.extra2 as usize);
+        let mover = self.board[from];
+        let royals = self.royals[s];
+        let n = self.nroyal[s] as usize;
+        let moved = |r: Cell| if r == m.from && m.kind != MoveKind::Drop { m.to } else { r };
+        if m.kind == MoveKind::Drop {
+            self.board[to] = piece_code(m.promo - 1, self.side);
+            let hit = royals[..n].iter().any(|&r| self.is_attacked(r, enemy));
+            self.board[to] = 0;
+            return hit;
+        }
+        if m.kind == MoveKind::Castle {
+            let partner = self.board[x];
+            self.board[from] = 0;
+            self.board[x] = 0;
+            self.board[to] = mover;
+            self.board[x2] = partner;
+            let hit = royals[..n].iter().any(|&r| self.is_attacked(moved(r), enemy));
+            self.board[x2] = 0;
+            self.board[to] = 0;
+            self.board[x] = partner;
+            self.board[from] = mover;
+            return hit;
+        }
+        let saved_to = self.board[to];
+        let saved_x = if m.kind == MoveKind::Normal { 0 } else { self.board[x] };
+        self.board[from] = 0;
+        if m.kind != MoveKind::Normal {
+            self.board[x] = 0;
+        }
+        self.board[to] = mover;
+        let hit = royals[..n].iter().any(|&r| {
+            let r = moved(r);
+            // A royal captured by its own side's move (d) counts as lost.
+            self.board[r as usize] == 0 || self.is_attacked(r, enemy)
+        });
+        self.board[to] = saved_to;
+        if m.kind != MoveKind::Normal {
+            self.board[x] = saved_x;
+        }
+        self.board[from] = mover;
+        hit
+    }
+}

@@ -1,0 +1,228 @@
+//! Making and unmaking moves, with the incremental bookkeeping (royals,
+//! occupancy bits, hash key) kept by `take` and `put`.
+
+use super::{Position, Undo, MAX_ROYALS};
+use crate::board::Cell;
+use crate::game::{code_side, piece_code, Move, MoveKind};
+
+impl<'v> Position<'v> {
+    pub(super) fn remove_royal(&mut self, side: usize, c: Cell) {
+        let n = self.nroyal[side] as usize;
+        if let Some(i) = self.royals[side][..n].iter().position(|&x| x == c) {
+            self.royals[side][i] = self.royals[side][n - 1];
+            self.nroyal[side] -= 1;
+        }
+    }
+
+    pub(super) fn add_royal(&mut self, side: usize, c: Cell) {
+        let n = self.nroyal[side] as usize;
+        if n < MAX_ROYALS {
+            self.royals[side][n] = c;
+            self.nroyal[side] += 1;
+        }
+    }
+
+    pub(super) fn take(&mut self, c: Cell) -> u8 {
+        let code = self.board[c as usize];
+        if code != 0 {
+            let z = &self.v.tables.zobrist;
+            self.key ^= z.piece(code, c);
+            let s = code_side(code) as usize;
+            if self.v.tables.code_royal[code as usize] {
+                self.remove_royal(s, c);
+            } else {
+                self.nonroyal[s] -= 1;
+            }
+            self.board[c as usize] = 0;
+            let w = self.v.tables.words;
+            self.occ[s * w + c as usize / 64] &= !(1 << (c % 64));
+        }
+        code
+    }
+
+    pub(super) fn put(&mut self, c: Cell, code: u8) {
+        debug_assert!(self.board[c as usize] == 0);
+        self.key ^= self.v.tables.zobrist.piece(code, c);
+        let s = code_side(code) as usize;
+        if self.v.tables.code_royal[code as usize] {
+            self.add_royal(s, c);
+        } else {
+            self.nonroyal[s] += 1;
+        }
+        self.board[c as usize] = code;
+        let w = self.v.tables.words;
+        self.occ[s * w + c as usize / 64] |= 1 << (c % 64);
+    }
+
+    pub(super) fn set_virgin(&mut self, c: Cell, v: bool) {
+        if self.virgin[c as usize] != v {
+            self.virgin[c as usize] = v;
+            self.key ^= self.v.tables.zobrist.virgin(c);
+        }
+    }
+
+    /// Plays a (pseudo-legal) move; returns what `unmake` needs.
+    pub fn make(&mut self, m: Move) -> Undo {
+        let z_black = self.v.tables.zobrist.black;
+        let mut u = Undo {
+            captured: 0,
+            captured_extra: 0,
+            virgin_from: self.virgin[m.from as usize],
+            virgin_to: self.virgin[m.to as usize],
+            virgin_extra: false,
+            ep: self.ep,
+            ep_n: self.ep_n,
+            ep_victim: self.ep_victim,
+            halfmove: self.halfmove,
+            key: self.key,
+            moved: self.board[m.from as usize],
+            side: self.side,
+            once_used: self.once_used,
+        };
+        if m.kind == MoveKind::Drop {
+            if self.ep_n > 0 {
+                self.key ^= self.v.tables.zobrist.ep(self.ep[0]);
+                self.ep_n = 0;
+            }
+            let kind = m.promo - 1;
+            let side = self.side;
+            let count = self.in_hand(side, kind);
+            self.set_hand(side, kind, count - 1);
+            self.put(m.to, piece_code(kind, side));
+            // Next to post: the other side if it has something left, else
+            // the same side; after the last posting, the side that plays first.
+            let next = if self.in_hand == 0 {
+                self.v.deployment.as_ref().map_or(side ^ 1, |d| d.then)
+            } else if self.hand[(side ^ 1) as usize * self.v.pieces.len()..][..self.v.pieces.len()]
+                .iter()
+                .any(|&c| c > 0)
+            {
+                side ^ 1
+            } else {
+                side
+            };
+            self.set_side(next);
+            return u;
+        }
+        if self.ep_n > 0 {
+            self.key ^= self.v.tables.zobrist.ep(self.ep[0]);
+            self.ep_n = 0;
+        }
+        let piece = self.take(m.from);
+
+        let side = code_side(piece);
+        let mut capture = false;
+        match m.kind {
+            MoveKind::Castle => {
+                u.virgin_extra = self.virgin[m.extra as usize];
+                let partner = self.take(m.extra);
+                self.set_virgin(m.extra, false);
+                self.put(m.to, piece);
+                self.put(m.extra2, partner);
+            }
+            _ => {
+                if m.kind != MoveKind::Normal {
+                    u.virgin_extra = self.virgin[m.extra as usize];
+                    u.captured_extra = self.take(m.extra);
+                    self.set_virgin(m.extra, false);
+                    capture = true;
+                }
+                u.captured = self.take(m.to);
+                capture |= u.captured != 0;
+                let placed = if m.promo != 0 { piece_code(m.promo - 1, side) } else { piece };
+                if m.promo != 0 && self.v.zones.iter().any(|z| z.once.contains(&(m.promo - 1))) {
+                    self.once_used[side as usize] |= 1 << (m.promo - 1);
+                }
+                self.put(m.to, placed);
+            }
+        }
+        self.set_virgin(m.from, false);
+        self.set_virgin(m.to, false);
+        let pawn = self.v.tables.code_pawn[piece as usize];
+        if pawn && !capture && self.v.tables.has_ep && m.kind == MoveKind::Normal {
+            self.set_ep_squares(m.from, m.to);
+        }
+        self.halfmove = if capture || pawn { 0 } else { self.halfmove + 1 };
+        if self.side == 1 {
+            self.fullmove += 1;
+        }
+        self.side ^= 1;
+        self.key ^= z_black;
+        u
+    }
+
+    /// A straight pawn move of two or more squares leaves the squares it
+    /// passed as en-passant squares.
+    pub(super) fn set_ep_squares(&mut self, from: Cell, to: Cell) {
+        let g = &self.v.grid;
+        let (fx, fy) = g.coords(from);
+        let (tx, ty) = g.coords(to);
+        let (dx, dy) = (tx as i32 - fx as i32, ty as i32 - fy as i32);
+        let len = dx.abs().max(dy.abs());
+        if len < 2 || !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+            return;
+        }
+        let (sx, sy) = (dx.signum(), dy.signum());
+        let mut n = 0;
+        for i in 1..len.min(5) {
+            if let Some(c) = g.at(fx as i32 + sx * i, fy as i32 + sy * i) {
+                self.ep[n] = c;
+                n += 1;
+            }
+        }
+        if n > 0 {
+            self.ep_n = n as u8;
+            self.ep_victim = to;
+            self.key ^= self.v.tables.zobrist.ep(self.ep[0]);
+        }
+    }
+
+    /// Takes back `m`, given what `make` returned.
+    pub fn unmake(&mut self, m: Move, u: Undo) {
+        if m.kind == MoveKind::Drop {
+            self.take(m.to);
+            let i = u.side as usize * self.v.pieces.len() + (m.promo - 1) as usize;
+            self.hand[i] += 1;
+            self.in_hand += 1;
+            self.side = u.side;
+            self.ep = u.ep;
+            self.ep_n = u.ep_n;
+            self.ep_victim = u.ep_victim;
+            self.key = u.key;
+            return;
+        }
+        self.once_used = u.once_used;
+        self.side ^= 1;
+        if self.side == 1 {
+            self.fullmove -= 1;
+        }
+        match m.kind {
+            MoveKind::Castle => {
+                let partner = self.take(m.extra2);
+                let king = self.take(m.to);
+                self.put(m.extra, partner);
+                self.put(m.from, king);
+            }
+            _ => {
+                self.take(m.to);
+                if u.captured != 0 {
+                    self.put(m.to, u.captured);
+                }
+                if m.kind != MoveKind::Normal && u.captured_extra != 0 {
+                    self.put(m.extra, u.captured_extra);
+                }
+                self.put(m.from, u.moved);
+            }
+        }
+        self.virgin[m.to as usize] = u.virgin_to;
+        if m.kind != MoveKind::Normal {
+            self.virgin[m.extra as usize] = u.virgin_extra;
+        }
+        self.virgin[m.from as usize] = u.virgin_from;
+        self.ep = u.ep;
+        self.ep_n = u.ep_n;
+        self.ep_victim = u.ep_victim;
+        self.halfmove = u.halfmove;
+        self.key = u.key;
+    }
+}

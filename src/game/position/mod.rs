@@ -1,0 +1,206 @@
+//! Position state: the board, side to move, unmoved flags, en passant,
+//! clocks, hands and hash key, with its accessors. The other concerns live
+//! in files named after them: `setup` (FEN in and out), `attacks`,
+//! `movegen` (pseudo-legal moves), `legal` (legality), `make` (make/unmake).
+
+mod attacks;
+mod legal;
+mod make;
+mod movegen;
+mod setup;
+
+use super::{fen, piece_code, Move, Side};
+use crate::board::Cell;
+use crate::variant::Variant;
+
+const NO_CELL: Cell = Cell::MAX;
+const MAX_ROYALS: usize = 8;
+
+/// A position of a variant: board, side to move, unmoved flags, en passant,
+/// clocks and hash key. Borrows its (immutable, compiled) variant.
+#[derive(Clone, Debug)]
+pub struct Position<'v> {
+    v: &'v Variant,
+    board: Vec<u8>,
+    virgin: Vec<bool>,
+    side: Side,
+    ep: [Cell; 4],
+    ep_n: u8,
+    ep_victim: Cell,
+    halfmove: u32,
+    fullmove: u32,
+    key: u64,
+    royals: [[Cell; MAX_ROYALS]; 2],
+    nroyal: [u8; 2],
+    nonroyal: [u32; 2],
+    /// Cells holding each side's pieces, `words` u64 per side (kept by
+    /// `take`/`put`; attack tests intersect it with the attacker cells).
+    occ: Vec<u64>,
+    /// Pieces in hand: index `side * kinds + kind`.
+    hand: Vec<u8>,
+    /// Pieces in both hands (the deployment phase lasts while this is > 0).
+    in_hand: u32,
+    /// Per side, the once-per-side promotion choices already taken (kind bits).
+    once_used: [u64; 2],
+    /// Constraints on postings (set by a rule module).
+    pub posting: super::phase::PostingRules,
+}
+
+/// What `make` changed, for `unmake`.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    captured: u8,
+    captured_extra: u8,
+    virgin_from: bool,
+    virgin_to: bool,
+    virgin_extra: bool,
+    ep: [Cell; 4],
+    ep_n: u8,
+    ep_victim: Cell,
+    halfmove: u32,
+    key: u64,
+    moved: u8,
+    side: Side,
+    once_used: [u64; 2],
+}
+
+impl Undo {
+    /// The piece the move captured on its destination (0 for none).
+    pub fn captured(&self) -> u8 {
+        self.captured
+    }
+
+    /// The piece captured elsewhere (locust, en passant), 0 for none.
+    pub fn captured_extra(&self) -> u8 {
+        self.captured_extra
+    }
+}
+
+/// Why a FEN cannot be a position of this variant.
+#[derive(Debug, thiserror::Error)]
+#[error("invalid FEN: {}", .0.iter().map(|(_, m)| m.as_str()).collect::<Vec<_>>().join("; "))]
+pub struct FenError(pub fen::FenErrors);
+
+impl<'v> Position<'v> {
+    /// The variant's start position.
+    pub fn start(v: &'v Variant) -> Position<'v> {
+        Position::from_fen(v, &v.setup_fen).expect("the loader validated the setup")
+    }
+
+    /// How many pieces of `kind` `side` holds in hand.
+    pub fn in_hand(&self, side: Side, kind: u8) -> u8 {
+        self.hand[side as usize * self.v.pieces.len() + kind as usize]
+    }
+
+    /// Whether the deployment phase is on (some hand still holds a piece).
+    pub fn deploying(&self) -> bool {
+        self.in_hand > 0
+    }
+
+    /// Sets a side's hand count of `kind` (rule modules use this to decide
+    /// what is posted, e.g. Royal Guards only in the TigerVariation).
+    pub fn set_hand(&mut self, side: Side, kind: u8, count: u8) {
+        let i = side as usize * self.v.pieces.len() + kind as usize;
+        let z = &self.v.tables.zobrist;
+        let code = piece_code(kind, side);
+        if self.hand[i] > 0 {
+            self.key ^= z.hand(code, self.hand[i]);
+        }
+        self.in_hand = self.in_hand + count as u32 - self.hand[i] as u32;
+        self.hand[i] = count;
+        if count > 0 {
+            self.key ^= z.hand(code, count);
+        }
+        if self.in_hand == 0 {
+            if let Some(d) = &self.v.deployment {
+                if self.side != d.then {
+                    self.side = d.then;
+                    self.key ^= z.black;
+                }
+            }
+        }
+    }
+
+    /// Sets the side to move (rule modules: who posts first).
+    pub fn set_side(&mut self, side: Side) {
+        if self.side != side {
+            self.side = side;
+            self.key ^= self.v.tables.zobrist.black;
+        }
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &'v Variant {
+        self.v
+    }
+
+    /// Side to move.
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    /// The board byte of a cell (0 empty, else a piece code).
+    pub fn at(&self, c: Cell) -> u8 {
+        self.board[c as usize]
+    }
+
+    /// Whether the piece on `c` has not moved.
+    pub fn is_virgin(&self, c: Cell) -> bool {
+        self.virgin[c as usize]
+    }
+
+    /// Hash key of the position.
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Halfmove clock (plies since the last capture or pawn move).
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// Number of non-royal pieces of a side.
+    pub fn non_royal_count(&self, side: Side) -> u32 {
+        self.nonroyal[side as usize]
+    }
+
+    /// Number of royal pieces of a side.
+    pub fn royal_count(&self, side: Side) -> u32 {
+        self.nroyal[side as usize] as u32
+    }
+}
+
+/// A game: a position plus the moves that led to it (for repetition and
+/// take-backs).
+#[derive(Clone, Debug)]
+pub struct Game<'v> {
+    /// The current position.
+    pub pos: Position<'v>,
+    /// Moves played, with their undo records.
+    pub history: Vec<(Move, Undo)>,
+    /// Hash keys of every position so far, the current one last.
+    pub keys: Vec<u64>,
+}
+
+impl<'v> Game<'v> {
+    /// A game starting from `pos`.
+    pub fn new(pos: Position<'v>) -> Game<'v> {
+        let keys = vec![pos.key()];
+        Game { pos, history: Vec::new(), keys }
+    }
+
+    /// Plays a move (the caller checks legality).
+    pub fn play(&mut self, m: Move) {
+        let u = self.pos.make(m);
+        self.history.push((m, u));
+        self.keys.push(self.pos.key());
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) -> Option<Move> {
+        let (m, u) = self.history.pop()?;
+        self.keys.pop();
+        self.pos.unmake(m, u);
+        Some(m)
+    }
+}

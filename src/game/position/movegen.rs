@@ -1,0 +1,172 @@
+//! Pseudo-legal move generation: piece moves (walking the compiled move
+//! programs), promotions, castling and postings from the hand.
+
+use super::Position;
+use crate::board::Cell;
+use crate::compile::{walk, Occupancy};
+use crate::game::{code_kind, code_side, Move, MoveKind};
+
+impl<'v> Position<'v> {
+    /// Pseudo-legal moves (own royal pieces may be left attacked).
+    pub fn pseudo_moves(&mut self, out: &mut Vec<Move>, in_check: bool) {
+        if self.in_hand > 0 {
+            self.drops(out);
+            return;
+        }
+        let v = self.v;
+        let t = &v.tables;
+        let side = self.side;
+        let words = t.words;
+        for k in 0..words {
+            let mut bits = self.occ[side as usize * words + k];
+            while bits != 0 {
+                let from = k * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                self.piece_moves(from, out, in_check);
+            }
+        }
+    }
+
+    /// Postings of the side to move (the deployment phase).
+    pub(super) fn drops(&self, out: &mut Vec<Move>) {
+        let Some(dep) = &self.v.deployment else {
+            return;
+        };
+        let side = self.side;
+        let first_only = dep.posts.iter().any(|p| p.before_others && self.in_hand(side, p.kind) > 0);
+        for p in &dep.posts {
+            if self.in_hand(side, p.kind) == 0 || first_only && !p.before_others {
+                continue;
+            }
+            for &c in &p.cells[side as usize] {
+                if self.board[c as usize] == 0 && crate::game::phase::posting_allowed(self, p.kind, c) {
+                    let m = Move { from: c, to: c, extra: 0, extra2: 0, promo: p.kind + 1, kind: MoveKind::Drop };
+                    if !out.contains(&m) {
+                        out.push(m);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pseudo-legal moves of the piece on `from` (a piece of the side to move).
+    #[inline]
+    pub(super) fn piece_moves(&mut self, from: usize, out: &mut Vec<Move>, in_check: bool) {
+        let v = self.v;
+        let t = &v.tables;
+        let n = t.cells;
+        let side = self.side;
+        {
+            let code = self.board[from];
+            let kind = code_kind(code) as usize;
+            let idx = (kind * 2 + side as usize) * n + from;
+            let pr = t.progs[idx];
+            let pawn = t.code_pawn[code as usize];
+            let start_len = out.len();
+            if pr.visits_origin {
+                self.board[from] = 0;
+            }
+            {
+                let board = &self.board;
+                let (ep, ep_n, ep_victim) = (&self.ep, self.ep_n as usize, self.ep_victim);
+                let once_used = self.once_used[side as usize];
+                let from = from as Cell;
+                let fast = !pawn && !pr.may_repeat && !t.capture_rules;
+                walk(
+                    &t.nodes[pr.start as usize..pr.end as usize],
+                    |c| Self::occ(board, side, c),
+                    self.virgin[from as usize],
+                    in_check,
+                    |c| ep[..ep_n].contains(&c),
+                    |e| {
+                        // Fast path: a plain move or capture of a piece without
+                        // promotion, capture restrictions or duplicate routes.
+                        if fast && e.victims.is_empty() && !e.en_passant {
+                            out.push(Move { from, to: e.to, extra: 0, extra2: 0, promo: 0, kind: MoveKind::Normal });
+                            return;
+                        }
+                        if e.victims.len() > 1 {
+                            return;
+                        }
+                        let (mk, extra) = if e.en_passant {
+                            (MoveKind::EnPassant, ep_victim)
+                        } else if let Some(&vc) = e.victims.first() {
+                            (MoveKind::Locust, vc)
+                        } else {
+                            (MoveKind::Normal, 0)
+                        };
+                        if e.target == Occupancy::Enemy {
+                            let victim = code_kind(board[e.to as usize]) as usize;
+                            if t.capturers[victim] & (1 << kind) == 0 {
+                                return;
+                            }
+                        }
+                        if mk == MoveKind::Locust {
+                            let vc = board[extra as usize];
+                            if vc != 0 && t.capturers[code_kind(vc) as usize] & (1 << kind) == 0 {
+                                return;
+                            }
+                        }
+                        let m = Move { from, to: e.to, extra, extra2: 0, promo: 0, kind: mk };
+                        if pr.may_repeat
+                            && out[start_len..].iter().any(|x| x.to == m.to && x.extra == m.extra && x.kind == m.kind)
+                        {
+                            return;
+                        }
+                        let zones = if pawn { t.zone_mask[side as usize * n + e.to as usize] } else { 0 };
+                        if zones == 0 {
+                            out.push(m);
+                            return;
+                        }
+                        let mut optional = true;
+                        let first = out.len();
+                        for (zi, z) in v.zones.iter().enumerate() {
+                            if zones & (1 << zi) == 0 {
+                                continue;
+                            }
+                            optional &= !z.mandatory;
+                            for &k in &z.choices {
+                                if z.once.contains(&k) && once_used & (1 << k) != 0 {
+                                    continue;
+                                }
+                                let pm = Move { promo: k + 1, ..m };
+                                if !out[first..].contains(&pm) {
+                                    out.push(pm);
+                                }
+                            }
+                        }
+                        if optional {
+                            out.push(m);
+                        }
+                    },
+                );
+            }
+            if pr.visits_origin {
+                self.board[from] = code;
+            }
+            let castles = &t.castles[idx];
+            if !castles.is_empty() && self.virgin[from] && !in_check && v.pieces[kind].royal {
+                for r in castles {
+                    let pc = self.board[r.partner as usize];
+                    if pc == 0 || code_side(pc) != side || !self.virgin[r.partner as usize] {
+                        continue;
+                    }
+                    if r.empty.iter().any(|&c| self.board[c as usize] != 0) {
+                        continue;
+                    }
+                    if r.king_path[1..].iter().any(|&c| self.is_attacked(c, side ^ 1)) {
+                        continue;
+                    }
+                    out.push(Move {
+                        from: from as Cell,
+                        to: r.king_to,
+                        extra: r.partner,
+                        extra2: r.partner_to,
+                        promo: 0,
+                        kind: MoveKind::Castle,
+                    });
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,284 @@
+//! Reading a position from a FEN and writing it back.
+
+use super::{FenError, Position, MAX_ROYALS, NO_CELL};
+use crate::board::Cell;
+use crate::game::{code_kind, code_side, fen, piece_code, Side};
+use crate::variant::Variant;
+
+impl<'v> Position<'v> {
+    /// A position from a FEN. Pieces count as unmoved when they stand on a
+    /// square where the setup has the same piece, except castling partners,
+    /// which are unmoved only when the castling field names them (`KQkq`:
+    /// the partner on that side of the king; a file letter names it
+    /// directly). A castling right also marks its king unmoved.
+    pub fn from_fen(v: &'v Variant, text: &str) -> Result<Position<'v>, FenError> {
+        let kind_of = |c: char| v.kind_of_letter(c);
+        let pl = fen::parse_placement(&v.grid, &kind_of, text).map_err(FenError)?;
+        let setup = fen::parse_placement(&v.grid, &kind_of, &v.setup_fen).map_err(FenError)?;
+        let n = v.grid.len();
+        let mut p = Position {
+            v,
+            board: vec![0; n],
+            virgin: vec![false; n],
+            side: pl.side,
+            ep: [NO_CELL; 4],
+            ep_n: 0,
+            ep_victim: NO_CELL,
+            halfmove: pl.halfmove,
+            fullmove: pl.fullmove,
+            key: 0,
+            royals: [[NO_CELL; MAX_ROYALS]; 2],
+            nroyal: [0; 2],
+            nonroyal: [0; 2],
+            occ: vec![0; 2 * v.tables.words],
+            hand: vec![0; 2 * v.pieces.len()],
+            in_hand: 0,
+            once_used: [0; 2],
+            posting: Default::default(),
+        };
+        for &(kind, side) in &pl.hand {
+            let h = &mut p.hand[side as usize * v.pieces.len() + kind as usize];
+            if *h == 64 {
+                return Err(FenError(vec![(0..0, "more than 64 pieces of one kind in a hand".into())]));
+            }
+            *h += 1;
+            p.in_hand += 1;
+        }
+        for (c, cell) in pl.cells.iter().enumerate() {
+            if let Some((kind, side)) = *cell {
+                p.board[c] = piece_code(kind, side);
+                p.virgin[c] = v.tables.virgin_matters[kind as usize] && setup.cells[c] == Some((kind, side));
+            }
+        }
+        // The cells of the setup's castling partners hold unmoved pieces only
+        // when the castling field says so.
+        for (c, cell) in setup.cells.iter().enumerate() {
+            if let Some((kind, side)) = *cell {
+                for r in &v.tables.castles[(kind as usize * 2 + side as usize) * n + c] {
+                    p.virgin[r.partner as usize] = false;
+                }
+            }
+        }
+        p.apply_castling_field(&pl.castling, &setup)?;
+        if let Some(e) = pl.ep {
+            // The victim stands one step beyond the e.p. square, seen from the side to move.
+            let (x, y) = v.grid.coords(e);
+            let dy = if p.side == 0 { -1 } else { 1 };
+            if let Some(victim) = v.grid.at(x as i32, y as i32 + dy) {
+                if p.board[victim as usize] != 0 && code_side(p.board[victim as usize]) != p.side {
+                    p.ep = [e, NO_CELL, NO_CELL, NO_CELL];
+                    p.ep_n = 1;
+                    p.ep_victim = victim;
+                }
+            }
+        }
+        p.recount();
+        for side in 0..2 {
+            if p.nroyal[side] as usize > MAX_ROYALS {
+                return Err(FenError(vec![(0..0, format!("more than {MAX_ROYALS} royal pieces"))]));
+            }
+        }
+        p.key = p.compute_key();
+        p.check_hand(&pl.hand)?;
+        if p.side_in_check(p.side ^ 1) {
+            // The side to move could take a royal piece: no legal game reaches this.
+            let name = if p.side == 0 { "Black" } else { "White" };
+            let to_move = if p.side == 0 { "White" } else { "Black" };
+            return Err(FenError(vec![(
+                0..0,
+                format!("{name}, not to move, is in check: {to_move} could take its royal piece, so no game reaches this position"),
+            )]));
+        }
+        Ok(p)
+    }
+
+    /// Pieces in hand need a deployment phase that posts them, at most as
+    /// many of a kind as it declares (otherwise the position is dead: no
+    /// move may be made while a hand holds a piece).
+    fn check_hand(&self, hand: &[(u8, Side)]) -> Result<(), FenError> {
+        let v = self.v;
+        let Some(&(kind, _)) = hand.first() else { return Ok(()) };
+        let Some(dep) = &v.deployment else {
+            return Err(FenError(vec![(
+                0..0,
+                format!(
+                    "pieces in hand (`[…]`, e.g. {}), but this variant has no deployment phase to post them",
+                    v.pieces[kind as usize].letter
+                ),
+            )]));
+        };
+        for &(kind, side) in hand {
+            let allowed: u32 = dep.posts.iter().filter(|p| p.kind == kind).map(|p| p.count as u32).sum();
+            if self.in_hand(side, kind) as u32 > allowed {
+                let l = v.pieces[kind as usize].letter;
+                let l = if side == 0 { l } else { l.to_ascii_lowercase() };
+                return Err(FenError(vec![(
+                    0..0,
+                    format!("{} of {l} in hand, but the deployment posts at most {allowed}", self.in_hand(side, kind)),
+                )]));
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn apply_castling_field(&mut self, field: &str, setup: &fen::Placement) -> Result<(), FenError> {
+        if field == "-" {
+            return Ok(());
+        }
+        let v = self.v;
+        let n = v.grid.len();
+        for ch in field.chars() {
+            let side: Side = if ch.is_ascii_uppercase() { 0 } else { 1 };
+            // Royal pieces of that side which can castle.
+            let mut found = false;
+            for c in 0..n {
+                let code = self.board[c];
+                if code == 0 || code_side(code) != side || !v.pieces[code_kind(code) as usize].royal {
+                    continue;
+                }
+                let rules = &v.tables.castles[(code_kind(code) as usize * 2 + side as usize) * n + c];
+                if rules.is_empty() {
+                    continue;
+                }
+                let kx = v.grid.coords(c as Cell).0;
+                for r in rules {
+                    let px = v.grid.coords(r.partner).0;
+                    let pcode = self.board[r.partner as usize];
+                    if pcode == 0 || code_side(pcode) != side {
+                        continue;
+                    }
+                    let wanted = match ch.to_ascii_uppercase() {
+                        'K' => px > kx,
+                        'Q' => px < kx,
+                        f => crate::board::file_label(px) == f.to_ascii_lowercase().to_string(),
+                    };
+                    if wanted {
+                        self.virgin[c] = true;
+                        self.virgin[r.partner as usize] = true;
+                        found = true;
+                    }
+                }
+            }
+            let _ = setup;
+            if !found {
+                return Err(FenError(vec![(
+                    0..0,
+                    format!("castling right '{ch}' has no king and partner to go with it"),
+                )]));
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn recount(&mut self) {
+        self.nroyal = [0; 2];
+        self.nonroyal = [0; 2];
+        self.occ.iter_mut().for_each(|w| *w = 0);
+        let words = self.v.tables.words;
+        for c in 0..self.board.len() {
+            let code = self.board[c];
+            if code == 0 {
+                continue;
+            }
+            let s = code_side(code) as usize;
+            self.occ[s * words + c / 64] |= 1 << (c % 64);
+            if self.v.pieces[code_kind(code) as usize].royal {
+                if (self.nroyal[s] as usize) < MAX_ROYALS {
+                    self.royals[s][self.nroyal[s] as usize] = c as Cell;
+                }
+                self.nroyal[s] += 1;
+            } else {
+                self.nonroyal[s] += 1;
+            }
+        }
+    }
+
+    pub(super) fn compute_key(&self) -> u64 {
+        let z = &self.v.tables.zobrist;
+        let mut k = 0;
+        for c in 0..self.board.len() {
+            if self.board[c] != 0 {
+                k ^= z.piece(self.board[c], c as Cell);
+            }
+            if self.virgin[c] {
+                k ^= z.virgin(c as Cell);
+            }
+        }
+        if self.side == 1 {
+            k ^= z.black;
+        }
+        if self.ep_n > 0 {
+            k ^= z.ep(self.ep[0]);
+        }
+        let kinds = self.v.pieces.len();
+        for (i, &count) in self.hand.iter().enumerate() {
+            if count > 0 {
+                k ^= z.hand(piece_code((i % kinds) as u8, (i / kinds) as u8), count);
+            }
+        }
+        k
+    }
+    /// The FEN of the position.
+    pub fn fen(&self) -> String {
+        let v = self.v;
+        let placement = fen::write_placement(&v.grid, &|c| {
+            let code = self.board[c as usize];
+            (code != 0).then(|| {
+                let l = v.pieces[code_kind(code) as usize].letter;
+                if code_side(code) == 0 {
+                    l
+                } else {
+                    l.to_ascii_lowercase()
+                }
+            })
+        });
+        let mut castling = String::new();
+        for side in 0..2u8 {
+            let mut rights = Vec::new();
+            for r in 0..self.nroyal[side as usize] as usize {
+                let k = self.royals[side as usize][r];
+                if !self.virgin[k as usize] {
+                    continue;
+                }
+                let code = self.board[k as usize];
+                let n = v.grid.len();
+                for rule in &v.tables.castles[(code_kind(code) as usize * 2 + side as usize) * n + k as usize] {
+                    let pc = self.board[rule.partner as usize];
+                    if pc != 0 && code_side(pc) == side && self.virgin[rule.partner as usize] {
+                        let kingside = v.grid.coords(rule.partner).0 > v.grid.coords(k).0;
+                        rights.push(if kingside { 'K' } else { 'Q' });
+                    }
+                }
+            }
+            rights.sort();
+            rights.dedup();
+            for c in rights {
+                castling.push(if side == 0 { c } else { c.to_ascii_lowercase() });
+            }
+        }
+        if castling.is_empty() {
+            castling.push('-');
+        }
+        let ep = if self.ep_n > 0 { v.grid.label(self.ep[0]).to_string() } else { "-".into() };
+        let mut placement = placement;
+        if self.in_hand > 0 {
+            // Hands as in Fairy-Stockfish: `placement[SSss]`.
+            let kinds = v.pieces.len();
+            placement.push('[');
+            for (i, &count) in self.hand.iter().enumerate() {
+                let l = v.pieces[i % kinds].letter;
+                let l = if i / kinds == 0 { l } else { l.to_ascii_lowercase() };
+                for _ in 0..count {
+                    placement.push(l);
+                }
+            }
+            placement.push(']');
+        }
+        format!(
+            "{placement} {} {castling} {ep} {} {}",
+            if self.side == 0 { 'w' } else { 'b' },
+            self.halfmove,
+            self.fullmove
+        )
+    }
+}
