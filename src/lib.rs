@@ -17,5 +17,6 @@ pub mod probe;
 pub mod protocol;
 pub mod render;
 pub mod search;
+pub mod studio;
 pub mod variant;
 pub mod verify;

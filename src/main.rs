@@ -63,6 +63,8 @@ enum Command {
     Export(cli::export::ExportArgs),
     /// Turn an Interactive Diagram description into a TOML definition.
     Import(cli::export::ImportArgs),
+    /// Rookery Studio in the browser: library, move diagrams, play, editor, exports.
+    Serve(cli::serve::ServeArgs),
     /// Run the documented facts ([[checks]]) of definitions (default: every built-in).
     Verify(cli::verify::VerifyArgs),
 }
@@ -82,6 +84,7 @@ fn main() -> ExitCode {
         Command::Replay(a) => cli::play::replay_cmd(a),
         Command::Export(a) => cli::export::export_cmd(a),
         Command::Import(a) => cli::export::import_cmd(a),
+        Command::Serve(a) => cli::serve::serve(a),
         Command::Verify(a) => cli::verify::verify_cmd(a),
     };
     cli::out::flush();

@@ -8,6 +8,7 @@ pub mod game;
 pub mod info;
 pub mod out;
 pub mod play;
+pub mod serve;
 pub mod verify;
 
 /// Splits a comma-separated list of squares (`e4,f5`), ignoring blanks.
