@@ -108,7 +108,8 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         }
     }
     tables.mark_castling_partners(&setup.cells);
-    Some(Variant {
+    setup::royal_warnings(&setup, &pieces, &spec.fen.as_ref().map_or(spec.setup_span.clone(), |f| f.span.clone()), d);
+    let v = Variant {
         name: spec.name.as_ref()?.value.clone(),
         title: spec.title.as_ref()?.value.clone(),
         author: spec.author.as_ref()?.value.clone(),
@@ -126,7 +127,22 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         hook: spec.hook.as_ref().map(|h| h.value.clone()),
         deployment,
         checks: Vec::new(),
-    })
+    };
+    hook_fits(spec, &v, d).then_some(v)
+}
+
+/// A named rule module must fit the definition it is named on.
+fn hook_fits(spec: &VariantSpec, v: &Variant, d: &mut Vec<Diagnostic>) -> bool {
+    let Some(h) = &spec.hook else { return true };
+    let fits = match h.value.as_str() {
+        "tigerchess" => crate::hooks::tigerchess::fits(v),
+        _ => Ok(()),
+    };
+    if let Err(msg) = fits {
+        d.push(Diagnostic::error(h.span.clone(), msg));
+        return false;
+    }
+    true
 }
 
 /// The error for a piece whose move programs would be too large, at its
