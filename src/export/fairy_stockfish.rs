@@ -197,7 +197,8 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
         if p.betza_black.is_some() {
             problems.push(format!("{what}: Black's moves are given separately (`betza-black`); FSF mirrors White's"));
         }
-        for (name, b) in &p.specials {
+        // Region-bound special moves are reported with the region rules.
+        for ((name, b), _) in p.specials.iter().zip(&p.special_regions).filter(|(_, r)| r.is_none()) {
             problems.push(format!(
                 "{what}: the special move {name:?} (`{b}`) is allowed only under a condition, which FSF cannot express"
             ));

@@ -10,6 +10,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("tigerchess", include_str!("../../definitions/tigerchess.toml")),
     ("tiger-lily", include_str!("../../definitions/tiger-lily.toml")),
     ("glinski", include_str!("../../definitions/glinski.toml")),
+    ("xiangqi", include_str!("../../definitions/xiangqi.toml")),
+    ("minixiangqi", include_str!("../../definitions/minixiangqi.toml")),
 ];
 
 /// The text of a built-in definition.

@@ -75,7 +75,11 @@ fn text_offset(s: &Spanned<String>, text_len: usize) -> Option<usize> {
 fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
     check_name(spec, d);
     let board = board::check(spec, d);
-    let (pieces, letters, ok) = pieces::check(spec, board.polygons, d);
+    let regions = match &board.grid {
+        Some(g) => crate::game::rules::regions::compile(&spec.regions, g, d),
+        None => Vec::new(),
+    };
+    let (pieces, letters, ok) = pieces::check(spec, board.polygons, &regions, d);
     let listed_fen = setup::check(spec, board.grid.as_ref(), &letters, d);
     let zones = promotion::check(spec, &board, &letters, d);
     let deployment = deployment::check(spec, board.grid.as_ref(), &letters, d);
@@ -86,7 +90,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         return None;
     }
     let grid = board.grid?;
-    let mut tables = match super::tables::MoveTables::build(&grid, &pieces, &zones) {
+    let mut tables = match super::tables::MoveTables::build(&grid, &pieces, &zones, &regions, rules.flying_general) {
         Ok(t) => t,
         Err(e) => {
             d.push(too_large(spec, &grid, &pieces, e));
@@ -126,6 +130,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         tables,
         hook: spec.hook.as_ref().map(|h| h.value.clone()),
         deployment,
+        regions,
         checks: Vec::new(),
     };
     hook_fits(spec, &v, d).then_some(v)

@@ -6,6 +6,7 @@ use super::{PieceDef, Zone};
 use crate::betza;
 use crate::board::{Cell, Grid};
 use crate::compile::{compile_castles, compile_paths, flag, CastleRule, Node, Program, TooLarge, MAX_PROGRAM_NODES};
+use crate::game::rules::regions::Region;
 
 /// Most nodes all move programs of a variant may have together (about
 /// 64 MB of nodes, parents and attack entries). Far above any real game:
@@ -119,7 +120,13 @@ impl MoveTables {
     /// Compiles every piece on every cell for both sides. Fails with the
     /// first piece whose program, or the tables as a whole, would be too
     /// large ([`MAX_PROGRAM_NODES`], [`MAX_TABLE_NODES`]).
-    pub fn build(grid: &Grid, pieces: &[PieceDef], zones: &[Zone]) -> Result<MoveTables, TooLargeProgram> {
+    pub fn build(
+        grid: &Grid,
+        pieces: &[PieceDef],
+        zones: &[Zone],
+        regions: &[Region],
+        flying_general: bool,
+    ) -> Result<MoveTables, TooLargeProgram> {
         let n = grid.len();
         let words = n.div_ceil(64);
         let mut t = MoveTables {
@@ -162,17 +169,32 @@ impl MoveTables {
                     if p.immobile { Vec::new() } else { betza::compile_paths(text).expect("validated by the loader") };
                 let special: Vec<Vec<betza::Path>> =
                     p.specials.iter().map(|(_, b)| betza::compile_paths(b).expect("validated by the loader")).collect();
+                let flying = if flying_general && p.royal {
+                    crate::game::rules::royalty::flying_general_paths()
+                } else {
+                    Vec::new()
+                };
                 for cell in 0..n as Cell {
                     let too_large_here = |_| TooLargeProgram { kind, cell: Some(cell), black };
                     let mut prog: Program = compile_paths(grid, &paths, cell, black).map_err(too_large_here)?;
                     let mut castles = compile_castles(grid, &paths, cell, black);
                     let mut unchecked = false;
-                    for sp in &special {
+                    for (sp, region) in special.iter().zip(&p.special_regions) {
                         let mut extra = compile_paths(grid, sp, cell, black).map_err(too_large_here)?;
-                        extra.mark_roots(flag::UNCHECKED);
-                        unchecked |= !extra.nodes.is_empty();
+                        match region {
+                            // A position-dependent move exists only on the region's cells.
+                            Some(r) if !regions[*r as usize].contains(side, cell) => continue,
+                            Some(_) => {}
+                            None => {
+                                extra.mark_roots(flag::UNCHECKED);
+                                unchecked |= !extra.nodes.is_empty();
+                            }
+                        }
                         prog.append(&extra);
                         castles.extend(compile_castles(grid, sp, cell, black));
+                    }
+                    if let Some(r) = p.confined_to {
+                        crate::game::rules::regions::confine(&mut prog, &mut castles, &regions[r as usize], side);
                     }
                     if prog.nodes.len() > MAX_PROGRAM_NODES {
                         return Err(too_large_here(TooLarge));
@@ -181,6 +203,11 @@ impl MoveTables {
                         return Err(TooLargeProgram { kind, cell: None, black });
                     }
                     prog.finish();
+                    if !flying.is_empty() {
+                        let mut f = compile_paths(grid, &flying, cell, black).map_err(too_large_here)?;
+                        f.mark_roots(flag::ATTACK_ONLY);
+                        prog.append(&f);
+                    }
                     let idx = (kind * 2 + side) * n + cell as usize;
                     let start = t.nodes.len() as u32;
                     t.push_program(&prog);
