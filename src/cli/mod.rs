@@ -8,6 +8,7 @@ pub mod game;
 pub mod info;
 pub mod out;
 pub mod play;
+pub mod san;
 pub mod serve;
 pub mod verify;
 
