@@ -352,3 +352,22 @@ fn standalone_html_page_is_self_contained() {
     to.sort();
     assert_eq!(to, ["a5", "c5", "d5", "e1", "e3", "e4", "e6", "e7", "e9", "f5", "g5", "i5"]);
 }
+
+#[test]
+fn tigerchess_dice_come_from_the_seed_as_in_rookery_replay() {
+    let s = Server::start("dice");
+    for seed in [1u64, 7, 12] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_rookery"))
+            .args(["replay", "tigerchess", "--seed", &seed.to_string()])
+            .output()
+            .unwrap();
+        let cli_fen = String::from_utf8(out.stdout).unwrap().lines().next().unwrap().to_string();
+        let (code, g) = post(&s, "api/game", json!({"toml": definition("tigerchess"), "seed": seed}));
+        assert_eq!(code, 200, "{g}");
+        assert_eq!(g["fen"], cli_fen, "seed {seed}");
+        assert!(g["pregame"].as_str().unwrap().starts_with(&format!("seed {seed}: ")), "{g}");
+    }
+    // Without a seed: the definition's setup, and no pre-game.
+    let (_, g) = post(&s, "api/game", json!({"toml": definition("tigerchess")}));
+    assert_eq!(g["pregame"], Value::Null);
+}
