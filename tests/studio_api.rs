@@ -371,3 +371,15 @@ fn tigerchess_dice_come_from_the_seed_as_in_rookery_replay() {
     let (_, g) = post(&s, "api/game", json!({"toml": definition("tigerchess")}));
     assert_eq!(g["pregame"], Value::Null);
 }
+
+#[test]
+fn locust_captures_are_reported_with_their_victims() {
+    let s = Server::start("locust");
+    // A knight that captures by jumping over an orthogonal neighbour.
+    let toml = definition("chess").replace("betza = \"N\"", "betza = \"cafmW\"");
+    let fen = "4k3/8/8/3p4/3N4/8/8/4K3 w - - 0 1";
+    let (code, r) = post(&s, "api/probe", json!({"toml": toml, "at": "d4", "fen": fen}));
+    assert_eq!(code, 200, "{r}");
+    assert_eq!(r["moves"], json!([{"to": "d6", "kind": "move", "locust": ["d5"]}]));
+    assert_eq!(r["count"]["locust"], 1);
+}
