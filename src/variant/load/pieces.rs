@@ -148,6 +148,7 @@ fn piece(p: &PieceSpec, polygons: bool, regions: &[Region], d: &mut Vec<Diagnost
         capture_wins: p.capture_wins.as_ref().map(|c| c.value.clone()),
         special_regions,
         confined_to,
+        value: p.value.as_ref().filter(|v| (1..=100_000).contains(&v.value)).map(|v| v.value as i32),
     })
 }
 
