@@ -66,7 +66,7 @@ pub(super) fn check(
         let at = if spec.pieces_span.is_empty() { spec.pieces[0].id.span.clone() } else { spec.pieces_span.clone() };
         d.push(Diagnostic::warning(
             at,
-            "no piece is royal: there is no check, checkmate or stalemate; the game ends only by the draw rules or bare king",
+            "no piece is royal: there is no check, checkmate or bare king; the game ends by stalemate (a side without a legal move, valued by `rules.stalemate`), by a capture goal (`capture-wins`) or by the draw rules",
         ));
     }
     capturable_by(spec, &mut pieces, &letters, d);
