@@ -82,6 +82,11 @@ impl Game<'_> {
                 }
             }
         }
+        if v.immediate_end {
+            if let Some((winner, why)) = self.pos.goal_reached() {
+                return Some(Outcome { winner: Some(winner), reason: Reason::Named(why) });
+            }
+        }
         let mut moves = Vec::new();
         self.pos.legal_moves(&mut moves);
         if moves.is_empty() {
