@@ -66,6 +66,7 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "pieces.*.betza", ty: "XBetza string", need: "required unless immobile", doc: "The piece's moves for White; Black's are the same turned by 180°. Castling is the `O` atom (`KisO2`)." },
     KeyDoc { path: "pieces.*.immobile", ty: "boolean", need: "optional, default false", doc: "The piece never moves (then `betza` is omitted)." },
     KeyDoc { path: "pieces.*.capturable-by", ty: "array of piece letters", need: "optional, default: any piece", doc: "Only these pieces may capture it; to everything else it is an uncapturable obstacle." },
+    KeyDoc { path: "pieces.*.value", ty: "integer (centipawns, 1 to 100000)", need: "optional", doc: "The piece's worth for the engine's evaluation, instead of the estimate from its moves (mean mobility on the empty board)." },
     KeyDoc { path: "pieces.*.capture-wins", ty: "string (the reason shown, e.g. \"occupation\")", need: "optional", doc: "Capturing this piece wins the game at once." },
     KeyDoc { path: "pieces.*.betza-black", ty: "XBetza string", need: "optional", doc: "Black's moves when they are not White's turned by 180° (given as seen by Black, i.e. also turned)." },
     KeyDoc { path: "pieces.*.royal", ty: "boolean", need: "optional, default false", doc: "A king: it must not be left in check; checkmate and stalemate are judged by it; castling needs it unchecked on its path." },
@@ -100,6 +101,7 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "deployment.posts[].before-others", ty: "boolean", need: "optional, default false", doc: "All of these are posted before any other piece." },
     KeyDoc { path: "rules.stalemate", ty: "\"draw\" | \"loss\" | \"win\"", need: "optional, default \"draw\"", doc: "Result for the stalemated side." },
     KeyDoc { path: "rules.bare-king", ty: "\"none\" | \"loss\"", need: "optional, default \"none\"", doc: "A side left with nothing but royal pieces loses." },
+    KeyDoc { path: "rules.bare-king-first", ty: "boolean", need: "optional, default false", doc: "With `bare-king = \"loss\"`: the bare-king result is decided before checkmate and stalemate, so a bared side whose one reply did not bare the opponent loses even if that reply leaves the opponent without a legal move. (The smallest order switch; a general order of end rules is the goals mechanism's.)" },
     KeyDoc { path: "rules.counter-baring", ty: "boolean", need: "optional, default false", doc: "With `bare-king = \"loss\"`: the bared side gets one more move, and if it bares the opponent too the game is drawn (H. G. Muller's `baring=0`)." },
     KeyDoc { path: "rules.move-rule", ty: "integer >= 0", need: "optional, default 50", doc: "Draw after this many moves by each side without a capture or pawn move (0: no such rule)." },
     KeyDoc { path: "rules.flying-general", ty: "boolean", need: "optional, default false", doc: "The royal pieces of the two sides may never face each other on a file with nothing between them (xiangqi's flying general): a move that would leave them so is illegal." },
@@ -193,6 +195,8 @@ pub struct VariantSpec {
     pub bare_king: Option<Spanned<String>>,
     /// `rules.counter-baring`.
     pub counter_baring: bool,
+    /// `rules.bare-king-first`.
+    pub bare_king_first: bool,
     /// `rules.move-rule`.
     pub move_rule: Option<Spanned<i64>>,
     /// `rules.repetition`.
@@ -234,6 +238,8 @@ pub struct PieceSpec {
     pub capturable_by: Option<Vec<Spanned<String>>>,
     /// `capture-wins`.
     pub capture_wins: Option<Spanned<String>>,
+    /// `value` (centipawns), checked to be 1..=100000.
+    pub value: Option<Spanned<i64>>,
     /// `special`.
     pub special: Vec<SpecialSpec>,
     /// `confined-to`: the region the piece may never leave.
@@ -651,6 +657,7 @@ impl Reader<'_> {
             spec.stalemate = self.string(r, "stalemate", "rules.stalemate", false, &s);
             spec.bare_king = self.string(r, "bare-king", "rules.bare-king", false, &s);
             spec.counter_baring = self.bool(r, "counter-baring", "rules.counter-baring", false);
+            spec.bare_king_first = self.bool(r, "bare-king-first", "rules.bare-king-first", false);
             spec.move_rule = self.int(r, "move-rule", "rules.move-rule", false, &s);
             spec.repetition = self.int(r, "repetition", "rules.repetition", false, &s);
             spec.flying_general = self.bool(r, "flying-general", "rules.flying-general", false);
@@ -747,7 +754,7 @@ impl Reader<'_> {
             let path = format!("pieces.*.{k}");
             if !KEYS.iter().any(|d| d.path == path) {
                 let span = t.key(k).and_then(|k| k.span()).unwrap_or(id.span.clone());
-                self.err(span, format!("unknown key `{k}` in piece `{}`; known keys: name, letter, betza, betza-black, royal, pawn, image, immobile, capturable-by, capture-wins, special, confined-to", id.value));
+                self.err(span, format!("unknown key `{k}` in piece `{}`; known keys: name, letter, betza, betza-black, royal, pawn, image, immobile, capturable-by, capture-wins, value, special, confined-to", id.value));
             }
         }
         let p = format!("pieces.{}", id.value);
@@ -760,6 +767,10 @@ impl Reader<'_> {
             self.array(t, "capturable-by", &format!("{p}.capturable-by"), |r, v| r.str_elem(v, "capturable-by"))
         });
         let capture_wins = self.string(t, "capture-wins", &format!("{p}.capture-wins"), false, &owner);
+        let value = self.int(t, "value", &format!("{p}.value"), false, &owner);
+        if let Some(v) = value.as_ref().filter(|v| !(1..=100_000).contains(&v.value)) {
+            self.err(v.span.clone(), format!("`{p}.value` must be between 1 and 100000 (centipawns), not {}", v.value));
+        }
         let betza_black = self.betza(t, "betza-black", &format!("{p}.betza-black"), false, &owner);
         let royal = self.bool(t, "royal", &format!("{p}.royal"), false);
         let pawn = self.bool(t, "pawn", &format!("{p}.pawn"), false);
@@ -798,6 +809,7 @@ impl Reader<'_> {
             immobile,
             capturable_by,
             capture_wins,
+            value,
             special,
             confined_to,
         }
