@@ -69,10 +69,13 @@ impl Reader<'_> {
     }
 }
 
+/// Resolves a piece letter to its kind, reporting a bad one.
+pub type KindOf<'a> = dyn Fn(&Spanned<String>, &mut Vec<Diagnostic>) -> Option<u8> + 'a;
+
 /// Compiles the goals: piece letters and region names resolved.
 pub fn compile(
     specs: &[GoalSpec],
-    kind_of: &dyn Fn(&Spanned<String>, &mut Vec<Diagnostic>) -> Option<u8>,
+    kind_of: &KindOf<'_>,
     regions: &[super::regions::Region],
     d: &mut Vec<Diagnostic>,
 ) -> Vec<Goal> {
