@@ -58,6 +58,10 @@ enum Command {
     /// Run as an XBoard/WinBoard (CECP v2) engine; variants XBoard does not know are taught with setup/piece.
     Xboard(cli::engine::UciArgs),
     /// Count leaf nodes of the legal move tree (`nodes N`).
+    ///
+    /// As in Fairy-Stockfish, a position whose game has already ended by a
+    /// rule that ends it at once (a goal reached, the n-th check) has no
+    /// moves; optional draws (n-move rule, repetition) never apply.
     Perft(cli::play::PerftArgs),
     /// Play coordinate moves; print the final FEN and the result if the game ended.
     Replay(cli::play::ReplayArgs),

@@ -11,6 +11,10 @@ use rookery::hooks::tigerchess;
 use super::def::load;
 
 /// Arguments of `rookery perft`.
+///
+/// Convention (Fairy-Stockfish's): a position whose game has already ended
+/// by a rule that ends it at once (a goal reached, the n-th check) has no
+/// moves; optional draws (n-move rule, repetition) never apply.
 #[derive(clap::Args)]
 pub struct PerftArgs {
     /// Definition: a TOML path or a built-in name.

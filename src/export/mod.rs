@@ -203,6 +203,15 @@ pub fn special_rules(v: &Variant) -> Vec<String> {
         }
     }
     out.extend(crate::game::rules::regions::export_problems(v));
+    if v.rules.check_limit > 0 {
+        out.push(format!("the {}-check rule (the {}th check wins)", v.rules.check_limit, v.rules.check_limit));
+    }
+    for g in &v.goals {
+        out.push(format!(
+            "the goal \"{}\" (a {} in the region `{}` wins)",
+            g.name, v.pieces[g.kind as usize].name, v.regions[g.region as usize].name
+        ));
+    }
     if v.rules.flying_general {
         out.push("the flying-general rule (the royal pieces may not face each other on an open file)".into());
     }

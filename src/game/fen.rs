@@ -24,6 +24,9 @@ pub struct Placement {
     pub halfmove: u32,
     /// Move number.
     pub fullmove: u32,
+    /// n-check counters (`3+3`: checks White, Black still have to give),
+    /// when the FEN has that field.
+    pub checks: Option<[u8; 2]>,
 }
 
 /// Problems as (byte range in the FEN, message).
@@ -182,6 +185,15 @@ pub fn parse_placement(grid: &Grid, kind_of: &dyn Fn(char) -> Option<u8>, fen: &
             }
         },
     };
+    // Fairy-Stockfish's n-check field (`3+3`) stands between the e.p.
+    // square and the clocks; the clocks move one field on.
+    let checks = fields.get(4).and_then(|&(_, s)| {
+        let (w, b) = s.split_once('+')?;
+        Some([w.parse().ok()?, b.parse().ok()?])
+    });
+    if checks.is_some() {
+        fields.remove(4);
+    }
     let mut num = |i: usize, default: u32, what: &str| match fields.get(i) {
         None => default,
         Some(&(o, s)) => s.parse().unwrap_or_else(|_| {
@@ -198,7 +210,7 @@ pub fn parse_placement(grid: &Grid, kind_of: &dyn Fn(char) -> Option<u8>, fen: &
         errs.push((o..o + s.len(), "unexpected extra field in the FEN".to_string()));
     }
     if errs.is_empty() {
-        Ok(Placement { cells, side, castling, ep, hand, halfmove, fullmove })
+        Ok(Placement { cells, side, castling, ep, hand, halfmove, fullmove, checks })
     } else {
         Err(errs)
     }

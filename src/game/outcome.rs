@@ -106,6 +106,11 @@ impl Game<'_> {
                 }
             }
         }
+        if v.immediate_end {
+            if let Some((winner, why)) = self.pos.goal_reached() {
+                return Some(Outcome { winner: Some(winner), reason: Reason::Named(why) });
+            }
+        }
         if v.rules.bare_king_first {
             if let Some(o) = self.bare_king_outcome() {
                 return Some(o);

@@ -1,5 +1,7 @@
 //! Perft: counting the leaves of the legal move tree (bulk counting at the
-//! last ply). Game-end rules other than "no legal move" are not applied, as
+//! last ply). A game ended at once by a goal or the n-th check has no moves
+//! (Fairy-Stockfish's convention, applied by `legal_moves`); optional draws
+//! (n-move rule, repetition) are not applied, as
 //! in every published perft table.
 
 use super::{Move, Position};

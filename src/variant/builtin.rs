@@ -12,6 +12,9 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("glinski", include_str!("../../definitions/glinski.toml")),
     ("xiangqi", include_str!("../../definitions/xiangqi.toml")),
     ("minixiangqi", include_str!("../../definitions/minixiangqi.toml")),
+    ("3check", include_str!("../../definitions/3check.toml")),
+    ("5check", include_str!("../../definitions/5check.toml")),
+    ("kingofthehill", include_str!("../../definitions/kingofthehill.toml")),
 ];
 
 /// The text of a built-in definition.

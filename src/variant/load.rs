@@ -83,6 +83,8 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
     let listed_fen = setup::check(spec, board.grid.as_ref(), &letters, d);
     let zones = promotion::check(spec, &board, &letters, d);
     let deployment = deployment::check(spec, board.grid.as_ref(), &letters, d);
+    let goals =
+        crate::game::rules::goals::compile(&spec.goals, &|l, d| letters.kind_of(l, "goal piece", d), &regions, d);
     check_hook(spec, d);
     let rules = rules::check(spec, d);
 
@@ -90,6 +92,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         return None;
     }
     let grid = board.grid?;
+    let immediate_end = rules.check_limit > 0 || !goals.is_empty();
     let mut tables = match super::tables::MoveTables::build(&grid, &pieces, &zones, &regions, rules.flying_general) {
         Ok(t) => t,
         Err(e) => {
@@ -131,6 +134,8 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         hook: spec.hook.as_ref().map(|h| h.value.clone()),
         deployment,
         regions,
+        immediate_end,
+        goals,
         checks: Vec::new(),
     };
     hook_fits(spec, &v, d).then_some(v)

@@ -117,6 +117,8 @@ pub struct Rules {
     pub repetition: u32,
     /// Royal pieces may not face each other on an open file.
     pub flying_general: bool,
+    /// n-check: the n-th check wins (0 = no such rule).
+    pub check_limit: u8,
 }
 
 /// A validated, compiled variant. Immutable; positions borrow it.
@@ -156,6 +158,11 @@ pub struct Variant {
     pub deployment: Option<Deployment>,
     /// Named regions (see `game::rules::regions`).
     pub regions: Vec<crate::game::rules::regions::Region>,
+    /// Region goals (see `game::rules::goals`).
+    pub goals: Vec<crate::game::rules::goals::Goal>,
+    /// Some rule can end the game at once after a move (n-check, goals):
+    /// move generation asks first whether the game is still on.
+    pub immediate_end: bool,
     /// `[[checks]]`: the documented facts (`rookery verify`).
     pub checks: Vec<crate::verify::Check>,
 }

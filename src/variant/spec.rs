@@ -105,6 +105,11 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "rules.counter-baring", ty: "boolean", need: "optional, default false", doc: "With `bare-king = \"loss\"`: the bared side gets one more move, and if it bares the opponent too the game is drawn (H. G. Muller's `baring=0`)." },
     KeyDoc { path: "rules.move-rule", ty: "integer >= 0", need: "optional, default 50", doc: "Draw after this many moves by each side without a capture or pawn move (0: no such rule)." },
     KeyDoc { path: "rules.flying-general", ty: "boolean", need: "optional, default false", doc: "The royal pieces of the two sides may never face each other on a file with nothing between them (xiangqi's flying general): a move that would leave them so is illegal." },
+    KeyDoc { path: "rules.check-limit", ty: "integer 0..=99", need: "optional, default 0 (none)", doc: "n-check: the side that gives check for the n-th time wins at once. The checks each side still has to give travel in the FEN as Fairy-Stockfish writes them, `3+3` (White's, then Black's) after the en-passant field." },
+    KeyDoc { path: "goals", ty: "array of tables ([[goals]])", need: "optional", doc: "Goals that win at once: a side whose `piece` stands in its part of `region` after its move wins (king of the hill, breakthrough). Judged after every move, before checkmate and stalemate; a position whose game has ended so has no moves." },
+    KeyDoc { path: "goals[].piece", ty: "piece letter", need: "required", doc: "The piece that must arrive." },
+    KeyDoc { path: "goals[].region", ty: "region name", need: "required", doc: "Where it must arrive (each side its own part of the region)." },
+    KeyDoc { path: "goals[].name", ty: "string", need: "optional, default \"REGION reached\"", doc: "The reason shown in the result (`1-0 (king of the hill)`)." },
     KeyDoc { path: "rules.repetition", ty: "integer >= 0", need: "optional, default 3", doc: "Draw when the same position occurs this many times (0: no such rule)." },
     KeyDoc { path: "checks", ty: "array of tables ([[checks]])", need: "optional", doc: "Documented facts about the game (a perft count, a piece's moves, a line of play and its result), checked by `rookery verify`; `rookery verify --update` rewrites their expected values in place." },
     KeyDoc { path: "checks[].kind", ty: "\"perft\" | \"moves\" | \"line\"", need: "required", doc: "perft: the number of leaf nodes of the legal move tree; moves: where one piece may go; line: a sequence of moves and how it ends." },
@@ -200,6 +205,10 @@ pub struct VariantSpec {
     pub regions: Vec<crate::game::rules::regions::RegionSpec>,
     /// `rules.flying-general`.
     pub flying_general: bool,
+    /// `rules.check-limit`.
+    pub check_limit: Option<Spanned<i64>>,
+    /// `[[goals]]`.
+    pub goals: Vec<crate::game::rules::goals::GoalSpec>,
     /// `[[checks]]`: documented facts.
     pub checks: Vec<CheckSpec>,
 }
@@ -520,13 +529,24 @@ impl Reader<'_> {
         let mut spec = VariantSpec::default();
         let whole = 0..0;
         for (k, item) in root.iter() {
-            if !["variant", "board", "regions", "pieces", "setup", "promotion", "deployment", "rules", "checks"]
-                .contains(&k)
+            if ![
+                "variant",
+                "board",
+                "regions",
+                "pieces",
+                "setup",
+                "promotion",
+                "deployment",
+                "rules",
+                "goals",
+                "checks",
+            ]
+            .contains(&k)
             {
                 let span = root.key(k).and_then(|k| k.span()).unwrap_or_else(|| item_span(item));
                 self.err(
                     span,
-                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, rules, checks"),
+                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, rules, goals, checks"),
                 );
             }
         }
@@ -641,8 +661,10 @@ impl Reader<'_> {
             spec.move_rule = self.int(r, "move-rule", "rules.move-rule", false, &s);
             spec.repetition = self.int(r, "repetition", "rules.repetition", false, &s);
             spec.flying_general = self.bool(r, "flying-general", "rules.flying-general", false);
+            spec.check_limit = self.int(r, "check-limit", "rules.check-limit", false, &s);
         }
         spec.checks = self.checks(root);
+        spec.goals = self.goals(root);
         spec
     }
 

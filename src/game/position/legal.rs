@@ -34,6 +34,10 @@ impl<'v> Position<'v> {
     /// Legal moves into `out` (cleared first).
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
         out.clear();
+        // A game ended at once by a goal has no moves (FSF's perft convention).
+        if self.v.immediate_end && self.goal_reached().is_some() {
+            return;
+        }
         // Cells whose change could expose one of our royals: a move touching
         // none of them (and not moving a royal) cannot be illegal unless we
         // are in check already.

@@ -78,6 +78,7 @@ impl<'v> Position<'v> {
             moved: self.board[m.from as usize],
             side: self.side,
             once_used: self.once_used,
+            checks_left: self.checks_left,
         };
         if m.kind == MoveKind::Drop {
             if self.ep_n > 0 {
@@ -148,7 +149,20 @@ impl<'v> Position<'v> {
         }
         self.side ^= 1;
         self.key ^= z_black;
+        if self.v.rules.check_limit > 0 {
+            self.count_check(side as usize);
+        }
         u
+    }
+
+    /// n-check: a move that gives check uses up one of the mover's checks.
+    fn count_check(&mut self, mover: usize) {
+        if self.in_check() && self.checks_left[mover] > 0 {
+            use crate::game::rules::goals::check_key;
+            self.key ^= check_key(mover, self.checks_left[mover]);
+            self.checks_left[mover] -= 1;
+            self.key ^= check_key(mover, self.checks_left[mover]);
+        }
     }
 
     /// A straight pawn move of two or more squares leaves the squares it
@@ -192,6 +206,7 @@ impl<'v> Position<'v> {
             return;
         }
         self.once_used = u.once_used;
+        self.checks_left = u.checks_left;
         self.side ^= 1;
         if self.side == 1 {
             self.fullmove -= 1;

@@ -44,6 +44,8 @@ pub struct Position<'v> {
     once_used: [u64; 2],
     /// Constraints on postings (set by a rule module).
     pub posting: super::phase::PostingRules,
+    /// n-check: the checks each side still has to give.
+    checks_left: [u8; 2],
 }
 
 /// What `make` changed, for `unmake`.
@@ -62,6 +64,7 @@ pub struct Undo {
     moved: u8,
     side: Side,
     once_used: [u64; 2],
+    checks_left: [u8; 2],
 }
 
 impl Undo {
@@ -162,6 +165,17 @@ impl<'v> Position<'v> {
     /// Number of non-royal pieces of a side.
     pub fn non_royal_count(&self, side: Side) -> u32 {
         self.nonroyal[side as usize]
+    }
+
+    /// The cells holding `side`'s pieces, as `words` u64 of bits.
+    pub fn side_cells(&self, side: Side) -> &[u64] {
+        let w = self.v.tables.words;
+        &self.occ[side as usize * w..][..w]
+    }
+
+    /// n-check: the checks `side` still has to give.
+    pub fn checks_left(&self, side: Side) -> u8 {
+        self.checks_left[side as usize]
     }
 
     /// Number of royal pieces of a side.

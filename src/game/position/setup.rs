@@ -35,6 +35,7 @@ impl<'v> Position<'v> {
             in_hand: 0,
             once_used: [0; 2],
             posting: Default::default(),
+            checks_left: pl.checks.unwrap_or([v.rules.check_limit; 2]),
         };
         for &(kind, side) in &pl.hand {
             let h = &mut p.hand[side as usize * v.pieces.len() + kind as usize];
@@ -216,6 +217,11 @@ impl<'v> Position<'v> {
                 k ^= z.hand(piece_code((i % kinds) as u8, (i / kinds) as u8), count);
             }
         }
+        if self.v.rules.check_limit > 0 {
+            for s in 0..2 {
+                k ^= crate::game::rules::goals::check_key(s, self.checks_left[s]);
+            }
+        }
         k
     }
     /// The FEN of the position.
@@ -259,7 +265,11 @@ impl<'v> Position<'v> {
         if castling.is_empty() {
             castling.push('-');
         }
-        let ep = if self.ep_n > 0 { v.grid.label(self.ep[0]).to_string() } else { "-".into() };
+        let mut ep = if self.ep_n > 0 { v.grid.label(self.ep[0]).to_string() } else { "-".into() };
+        if v.rules.check_limit > 0 {
+            // Fairy-Stockfish's n-check field rides after the e.p. square.
+            ep = format!("{ep} {}+{}", self.checks_left[0], self.checks_left[1]);
+        }
         let mut placement = placement;
         if self.in_hand > 0 {
             // Hands as in Fairy-Stockfish: `placement[SSss]`.

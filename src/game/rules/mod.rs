@@ -1,5 +1,6 @@
 //! Rule families, one file each: its slice of the TOML schema, its load-time
 //! compilation into flat tables, and the few hooks it needs at move time.
 
+pub mod goals;
 pub mod regions;
 pub mod royalty;

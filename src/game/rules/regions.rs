@@ -58,6 +58,12 @@ impl Region {
         self.bits[side][c as usize / 64] & (1 << (c % 64)) != 0
     }
 
+    /// Word `w` of `side`'s cell bits.
+    #[inline]
+    pub fn word(&self, side: usize, w: usize) -> u64 {
+        self.bits[side][w]
+    }
+
     /// The cells of `side`'s part, in board order.
     pub fn cells(&self, side: usize) -> impl Iterator<Item = Cell> + '_ {
         let n = self.bits[side].len() * 64;

@@ -53,6 +53,14 @@ pub(super) fn check(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Rules {
         move_rule,
         repetition,
         flying_general: spec.flying_general,
+        check_limit: match &spec.check_limit {
+            None => 0,
+            Some(c) if (0..=99).contains(&c.value) => c.value as u8,
+            Some(c) => {
+                d.push(Diagnostic::error(c.span.clone(), format!("`rules.check-limit` is {}; use 0 to 99", c.value)));
+                0
+            }
+        },
     }
 }
 

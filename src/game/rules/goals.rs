@@ -1,0 +1,150 @@
+//! Goals that end the game at once, judged on the position after a move:
+//! n-check (`rules.check-limit`: the side that gives its n-th check wins,
+//! the counters travel in the FEN as FSF writes them, `3+3`), and reaching a
+//! region (`[[goals]]` with `piece` and `region`: king of the hill,
+//! breakthrough).
+//!
+//! A position whose game has ended this way has no legal moves (FSF's perft
+//! convention), and `Game::outcome` names the goal. Variants without goals
+//! pay one predictable branch per move generation.
+
+use crate::board::Cell;
+use crate::variant::diagnostics::Diagnostic;
+use crate::variant::spec::{Reader, Spanned};
+
+/// `[[goals]]` as written.
+#[derive(Clone, Debug)]
+pub struct GoalSpec {
+    /// `piece`: the letter of the piece that must arrive.
+    pub piece: Option<Spanned<String>>,
+    /// `region`: where it must arrive.
+    pub region: Option<Spanned<String>>,
+    /// `name`: the reason shown in the result.
+    pub name: Option<Spanned<String>>,
+    /// The table.
+    pub span: std::ops::Range<usize>,
+}
+
+/// A compiled region goal: a piece of `kind` of a side standing in that
+/// side's part of `region` wins for that side.
+#[derive(Clone, Debug)]
+pub struct Goal {
+    /// The piece kind.
+    pub kind: u8,
+    /// The region (index into `Variant::regions`).
+    pub region: u8,
+    /// The reason shown (`king of the hill`).
+    pub name: String,
+}
+
+impl Reader<'_> {
+    /// Reads `[[goals]]`.
+    pub(crate) fn goals(&mut self, root: &toml_edit::Table) -> Vec<GoalSpec> {
+        let tables: Vec<toml_edit::Table> = match root.get("goals") {
+            None => return Vec::new(),
+            Some(toml_edit::Item::ArrayOfTables(a)) => a.iter().cloned().collect(),
+            Some(other) => {
+                let span = other.as_value().and_then(|v| v.span()).unwrap_or(0..0);
+                self.push_error(span, "`goals` must be an array of tables ([[goals]])");
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::new();
+        for t in &tables {
+            let span = t.span().unwrap_or(0..0);
+            for (k, _) in t.iter() {
+                if !["piece", "region", "name"].contains(&k) {
+                    let ks = t.key(k).and_then(|k| k.span()).unwrap_or(span.clone());
+                    self.push_error(ks, format!("unknown key `{k}` in `goals`; known keys: piece, region, name"));
+                }
+            }
+            out.push(GoalSpec {
+                piece: self.string(t, "piece", "goals.piece", true, &span),
+                region: self.string(t, "region", "goals.region", true, &span),
+                name: self.string(t, "name", "goals.name", false, &span),
+                span,
+            });
+        }
+        out
+    }
+}
+
+/// Resolves a piece letter to its kind, reporting a bad one.
+pub type KindOf<'a> = dyn Fn(&Spanned<String>, &mut Vec<Diagnostic>) -> Option<u8> + 'a;
+
+/// Compiles the goals: piece letters and region names resolved.
+pub fn compile(
+    specs: &[GoalSpec],
+    kind_of: &KindOf<'_>,
+    regions: &[super::regions::Region],
+    d: &mut Vec<Diagnostic>,
+) -> Vec<Goal> {
+    let mut out = Vec::new();
+    for g in specs {
+        let kind = g.piece.as_ref().and_then(|p| kind_of(p, d));
+        let region = g.region.as_ref().and_then(|r| super::regions::find(regions, r, d));
+        if let (Some(kind), Some(region)) = (kind, region) {
+            let name = g
+                .name
+                .as_ref()
+                .map_or_else(|| format!("{} reached", regions[region as usize].name), |n| n.value.clone());
+            out.push(Goal { kind, region, name });
+        }
+    }
+    out
+}
+
+/// A hash key for "side `side` still has to give `left` checks", so that
+/// positions differing only in the counters are different positions.
+pub fn check_key(side: usize, left: u8) -> u64 {
+    // splitmix64 of a value no other key uses.
+    let mut z = 0xC4EC_0000_0000_0000u64 ^ ((side as u64) << 8) ^ left as u64;
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Whether some piece of `kind` and `side` stands in `region`'s part for
+/// `side`: the cells of `occ` (that side's pieces) are tested one by one.
+pub fn reached(
+    region: &super::regions::Region,
+    side: usize,
+    occ: &[u64],
+    kind_at: impl Fn(Cell) -> u8,
+    kind: u8,
+) -> bool {
+    for (w, &bits) in occ.iter().enumerate() {
+        let mut b = bits & region.word(side, w);
+        while b != 0 {
+            let c = (w * 64) as Cell + b.trailing_zeros() as Cell;
+            b &= b - 1;
+            if kind_at(c) == kind {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+impl crate::game::Position<'_> {
+    /// Whether the side that has just moved has reached a goal that ends
+    /// the game at once: its last check under `rules.check-limit`, or a
+    /// `[[goals]]` region. Returns the winner and the reason shown. Only the
+    /// side that moved is judged, as in Fairy-Stockfish.
+    pub fn goal_reached(&self) -> Option<(crate::game::Side, String)> {
+        let v = self.variant();
+        let mover = self.side() ^ 1;
+        if v.rules.check_limit > 0 && self.checks_left(mover) == 0 {
+            return Some((mover, format!("{} checks", v.rules.check_limit)));
+        }
+        let occ = self.side_cells(mover);
+        for g in &v.goals {
+            let kind_at = |c: Cell| crate::game::code_kind(self.at(c));
+            if reached(&v.regions[g.region as usize], mover as usize, occ, kind_at, g.kind) {
+                return Some((mover, g.name.clone()));
+            }
+        }
+        None
+    }
+}
