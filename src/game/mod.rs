@@ -7,6 +7,7 @@ pub mod outcome;
 pub mod perft;
 pub mod phase;
 mod position;
+pub mod rules;
 mod zobrist;
 
 pub use moves::{Move, MoveKind};

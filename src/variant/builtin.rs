@@ -10,6 +10,13 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("tigerchess", include_str!("../../definitions/tigerchess.toml")),
     ("tiger-lily", include_str!("../../definitions/tiger-lily.toml")),
     ("glinski", include_str!("../../definitions/glinski.toml")),
+    ("crazyhouse", include_str!("../../definitions/crazyhouse.toml")),
+    ("loop", include_str!("../../definitions/loop.toml")),
+    ("chessgi", include_str!("../../definitions/chessgi.toml")),
+    ("pocketknight", include_str!("../../definitions/pocketknight.toml")),
+    ("capahouse", include_str!("../../definitions/capahouse.toml")),
+    ("shogi", include_str!("../../definitions/shogi.toml")),
+    ("minishogi", include_str!("../../definitions/minishogi.toml")),
 ];
 
 /// The text of a built-in definition.

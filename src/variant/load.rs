@@ -5,6 +5,7 @@
 
 mod board;
 mod deployment;
+mod drops;
 mod pieces;
 mod promotion;
 mod rules;
@@ -74,6 +75,8 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
     let listed_fen = setup::check(spec, board.grid.as_ref(), &letters, d);
     let zones = promotion::check(spec, &board, &letters, d);
     let deployment = deployment::check(spec, board.grid.as_ref(), &letters, d);
+    let drops = drops::check(spec, board.grid.as_ref(), &letters, d);
+    let piece_promotion = promotion::piece_rules(spec, &board, &letters, d);
     check_hook(spec, d);
     let rules = rules::check(spec, d);
 
@@ -89,6 +92,10 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
     };
     let setup = crate::game::fen::parse_placement(&grid, &kind_of, &setup_fen).ok()?;
     tables.mark_castling_partners(&setup.cells);
+    let pawns: Vec<bool> = pieces.iter().map(|p| p.pawn).collect();
+    let piece_promotion = piece_promotion
+        .map(|(to, zone)| crate::game::rules::promotion::PiecePromotion::compile(&grid, to, &zone, &tables));
+    let drops = drops.map(|r| r.compile(&grid, &pawns, &setup.cells, &tables, piece_promotion.as_ref()));
     Some(Variant {
         name: spec.name.as_ref()?.value.clone(),
         title: spec.title.as_ref()?.value.clone(),
@@ -106,6 +113,8 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         tables,
         hook: spec.hook.as_ref().map(|h| h.value.clone()),
         deployment,
+        drops,
+        piece_promotion,
     })
 }
 

@@ -142,6 +142,10 @@ pub struct Variant {
     pub hook: Option<String>,
     /// The deployment phase, if any.
     pub deployment: Option<Deployment>,
+    /// Hands and drops, if any.
+    pub drops: Option<crate::game::rules::drops::Drops>,
+    /// Shogi-style promotion (`promotes-to`), if any piece has it.
+    pub piece_promotion: Option<crate::game::rules::promotion::PiecePromotion>,
 }
 
 impl Variant {

@@ -22,7 +22,7 @@ impl<'v> Position<'v> {
         }
     }
 
-    pub(super) fn take(&mut self, c: Cell) -> u8 {
+    pub(in crate::game) fn take(&mut self, c: Cell) -> u8 {
         let code = self.board[c as usize];
         if code != 0 {
             let z = &self.v.tables.zobrist;
@@ -40,7 +40,7 @@ impl<'v> Position<'v> {
         code
     }
 
-    pub(super) fn put(&mut self, c: Cell, code: u8) {
+    pub(in crate::game) fn put(&mut self, c: Cell, code: u8) {
         debug_assert!(self.board[c as usize] == 0);
         self.key ^= self.v.tables.zobrist.piece(code, c);
         let s = code_side(code) as usize;
@@ -54,7 +54,7 @@ impl<'v> Position<'v> {
         self.occ[s * w + c as usize / 64] |= 1 << (c % 64);
     }
 
-    pub(super) fn set_virgin(&mut self, c: Cell, v: bool) {
+    pub(in crate::game) fn set_virgin(&mut self, c: Cell, v: bool) {
         if self.virgin[c as usize] != v {
             self.virgin[c as usize] = v;
             self.key ^= self.v.tables.zobrist.virgin(c);
@@ -78,8 +78,12 @@ impl<'v> Position<'v> {
             moved: self.board[m.from as usize],
             side: self.side,
             once_used: self.once_used,
+            promoted: [0; 3],
         };
         if m.kind == MoveKind::Drop {
+            if let Some(d) = &self.v.drops {
+                return self.make_drop(d, m, u);
+            }
             if self.ep_n > 0 {
                 self.key ^= self.v.tables.zobrist.ep(self.ep[0]);
                 self.ep_n = 0;
@@ -136,6 +140,9 @@ impl<'v> Position<'v> {
                 self.put(m.to, placed);
             }
         }
+        if let Some(d) = &self.v.drops {
+            self.drops_after_move(d, m, &mut u);
+        }
         self.set_virgin(m.from, false);
         self.set_virgin(m.to, false);
         let pawn = self.v.tables.code_pawn[piece as usize];
@@ -180,6 +187,9 @@ impl<'v> Position<'v> {
     /// Takes back `m`, given what `make` returned.
     pub fn unmake(&mut self, m: Move, u: Undo) {
         if m.kind == MoveKind::Drop {
+            if self.v.drops.is_some() {
+                return self.unmake_drop(m, u);
+            }
             self.take(m.to);
             let i = u.side as usize * self.v.pieces.len() + (m.promo - 1) as usize;
             self.hand[i] += 1;
@@ -192,6 +202,9 @@ impl<'v> Position<'v> {
             return;
         }
         self.once_used = u.once_used;
+        if let Some(d) = &self.v.drops {
+            self.drops_unmake_move(d, m, &u);
+        }
         self.side ^= 1;
         if self.side == 1 {
             self.fullmove -= 1;
