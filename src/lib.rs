@@ -9,10 +9,13 @@
 pub mod betza;
 pub mod board;
 pub mod compile;
-pub mod engine;
 pub mod export;
 pub mod game;
 pub mod hooks;
 pub mod probe;
+pub mod protocol;
 pub mod render;
+pub mod search;
+pub mod studio;
 pub mod variant;
+pub mod verify;

@@ -31,6 +31,8 @@ enum Command {
     Schema,
     /// Play a game: human or engine on each side (TigerChess: from the dice roll).
     Play(cli::game::PlayArgs),
+    /// Run as a UCI engine (Fairy-Stockfish-compatible: UCI_Variant, VariantPath).
+    Uci(cli::engine::UciArgs),
     /// Count leaf nodes of the legal move tree (`nodes N`).
     Perft(cli::play::PerftArgs),
     /// Play coordinate moves; print the final FEN and the result if the game ended.
@@ -39,6 +41,10 @@ enum Command {
     Export(cli::export::ExportArgs),
     /// Turn an Interactive Diagram description into a TOML definition.
     Import(cli::export::ImportArgs),
+    /// Rookery Studio in the browser: library, move diagrams, play, editor, exports.
+    Serve(cli::serve::ServeArgs),
+    /// Run the documented facts ([[checks]]) of definitions (default: every built-in).
+    Verify(cli::verify::VerifyArgs),
 }
 
 fn main() -> ExitCode {
@@ -51,9 +57,12 @@ fn main() -> ExitCode {
         Command::Moves(a) => cli::info::moves(a),
         Command::Schema => cli::info::schema(),
         Command::Play(a) => cli::game::play(a),
+        Command::Uci(a) => cli::engine::uci(a),
         Command::Perft(a) => cli::play::perft_cmd(a),
         Command::Replay(a) => cli::play::replay_cmd(a),
         Command::Export(a) => cli::export::export_cmd(a),
         Command::Import(a) => cli::export::import_cmd(a),
+        Command::Serve(a) => cli::serve::serve(a),
+        Command::Verify(a) => cli::verify::verify_cmd(a),
     }
 }

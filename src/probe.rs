@@ -323,3 +323,22 @@ fn mark(prep: &Prepared, moves: &[ProbeMove], c: Cell) -> char {
         }
     }
 }
+
+/// The cells of the pieces of a position, split into the friends and the
+/// enemies of a piece of the given side standing on `at` (which is left out).
+pub fn friends_and_enemies(pos: &crate::game::Position<'_>, at: &str, black: bool) -> (Vec<String>, Vec<String>) {
+    let g = &pos.variant().grid;
+    let (mut friends, mut enemies) = (Vec::new(), Vec::new());
+    for c in 0..g.len() as u16 {
+        let code = pos.at(c);
+        if code == 0 || g.label(c) == at {
+            continue;
+        }
+        if (crate::game::code_side(code) == 1) == black {
+            friends.push(g.label(c).to_string());
+        } else {
+            enemies.push(g.label(c).to_string());
+        }
+    }
+    (friends, enemies)
+}

@@ -8,7 +8,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use rookery::board::{square_label, Cell};
 use rookery::export::{export, fairy_stockfish, game_courier, interactive_diagram, Format};
-use rookery::game::{Move, MoveKind, Position};
+use rookery::game::perft::perft;
+use rookery::game::{MoveKind, Position};
 use rookery::variant::{builtin::BUILTIN, load_str, Variant};
 
 fn data(name: &str) -> String {
@@ -333,16 +334,30 @@ fn read_tables(pre: &str) -> Tab {
 
 type Sq = (i32, i32);
 
+/// The interpreter's state: the GAME Code's board (`space`), its flags
+/// (unmoved pieces), en-passant cells and the globals of `Found`'s modes.
 #[derive(Clone)]
 struct Board<'v> {
     v: &'v Variant,
-    /// (kind, side) per square.
+    /// (kind, side) per square; side 1 White, 2 Black (the code's numbering).
     pieces: BTreeMap<Sq, (usize, usize)>,
-    unmoved: BTreeSet<Sq>,
+    /// `setflag`ged squares: pieces that have not moved.
+    flags: BTreeSet<Sq>,
+    /// `ep1`..`ep4`.
     ep: Vec<Sq>,
-    victim: Option<Sq>,
-    /// During an attack test: the target, which counts as enemy-occupied.
-    target: Option<Sq>,
+    epvictim: Option<Sq>,
+    /// `fmode`: 1 check an entered move, 2 attack test, 3 list legal moves.
+    fmode: u8,
+    want: Sq,
+    ok: bool,
+    ffound: Option<Found>,
+    hit: bool,
+    attacktarget: Option<Sq>,
+    curfrom: Sq,
+    curside: usize,
+    /// What `setlegal` received.
+    setlegal: BTreeSet<(Sq, Sq)>,
+    nlegal: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -353,36 +368,69 @@ struct Found {
     extra2: Sq,
 }
 
+/// `Bits`: the 1, 2, 4, 8, 16 bits of `n` by comparisons and subtraction.
+fn bits(n: i64) -> [bool; 5] {
+    let b16 = n >= 16;
+    let n = n - 16 * b16 as i64;
+    let b8 = n >= 8;
+    let n = n - 8 * b8 as i64;
+    let b4 = n >= 4;
+    let n = n - 4 * b4 as i64;
+    let b2 = n >= 2;
+    let b1 = n - 2 * b2 as i64 != 0;
+    [b1, b2, b4, b8, b16]
+}
+
 impl Board<'_> {
     fn onboard(&self, s: Sq) -> bool {
         self.v.grid.at(s.0, s.1).is_some()
+    }
+
+    /// `SideOf space c` (0 empty).
+    fn side_of(&self, c: Sq) -> usize {
+        self.pieces.get(&c).map_or(0, |p| p.1)
     }
 
     fn occ(&self, c: Sq, from: Sq, side: usize) -> u8 {
         if c == from {
             return 0;
         }
-        if self.target == Some(c) {
+        if self.fmode == 2 && self.attacktarget == Some(c) {
             return 2;
         }
-        match self.pieces.get(&c) {
-            None => 0,
-            Some(&(_, s)) if s == side => 1,
+        match self.side_of(c) {
+            0 => 0,
+            s if s == side => 1,
             _ => 2,
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn walk_leg(&self, t: &Tab, at: usize, pos: Sq, from: Sq, side: usize, attack: bool, out: &mut Vec<Found>) {
+    fn found(&mut self, t: &Tab, f: Found) {
+        match self.fmode {
+            2 => {
+                if Some(f.to) == self.attacktarget {
+                    self.hit = true;
+                }
+            }
+            1 => {
+                if f.to == self.want && !self.ok {
+                    self.ok = true;
+                    self.ffound = Some(f);
+                }
+            }
+            _ => self.try_legal(t, f),
+        }
+    }
+
+    fn walk_leg(&mut self, t: &Tab, at: usize, pos: Sq, from: Sq, side: usize) {
         let l = &t.legs;
-        let sgn = if side == 1 { -1 } else { 1 };
+        let sgn = if side == 2 { -1 } else { 1 };
         let (dx, dy) = (l[at + 1] as i32 * sgn, l[at + 2] as i32 * sgn);
         let range = l[at + 3] as u32;
-        let mode = l[at + 4];
+        let [m1, m2, m4, m8, m16] = bits(l[at + 4]);
         let nvia = l[at + 5] as usize;
         let nchild = l[at + 6 + 2 * nvia] as usize;
-        let found =
-            |out: &mut Vec<Found>, to: Sq, kind: u8, extra: Sq| out.push(Found { to, kind, extra, extra2: (0, 0) });
+        let plain = |to: Sq| Found { to, kind: 0, extra: (0, 0), extra2: (0, 0) };
         let mut cur = pos;
         let mut steps = 0;
         while range == 0 || steps < range {
@@ -399,7 +447,7 @@ impl Board<'_> {
             steps += 1;
             cur = nxt;
             let o = self.occ(cur, from, side);
-            if mode & 16 != 0 {
+            if m16 {
                 if o != 0 {
                     let after = match range {
                         1 => 1,
@@ -415,13 +463,13 @@ impl Board<'_> {
                         s += 1;
                         match self.occ(cur, from, side) {
                             0 => {
-                                if mode & 1 != 0 && !attack {
-                                    found(out, cur, 0, (0, 0));
+                                if m1 && self.fmode != 2 {
+                                    self.found(t, plain(cur));
                                 }
                             }
                             o => {
-                                if o == 2 && mode & 2 != 0 {
-                                    found(out, cur, 0, (0, 0));
+                                if o == 2 && m2 {
+                                    self.found(t, plain(cur));
                                 }
                                 return;
                             }
@@ -430,32 +478,36 @@ impl Board<'_> {
                     return;
                 }
             } else if o == 0 {
-                if mode & 1 != 0 && !attack {
-                    found(out, cur, 0, (0, 0));
+                if m1 && self.fmode != 2 {
+                    self.found(t, plain(cur));
                 }
-                if mode & 4 != 0 && !attack && self.ep.contains(&cur) {
-                    found(out, cur, 1, self.victim.unwrap());
+                if m4 && self.fmode != 2 && self.ep.contains(&cur) {
+                    let victim = self.epvictim.unwrap();
+                    self.found(t, Found { to: cur, kind: 1, extra: victim, extra2: (0, 0) });
                 }
-                if mode & 8 != 0 {
+                if m8 {
                     let mut child = at + 7 + 2 * nvia;
                     for _ in 0..nchild {
-                        self.walk_leg(t, child, cur, from, side, attack, out);
+                        self.walk_leg(t, child, cur, from, side);
                         child += l[child] as usize;
                     }
                 }
             } else {
-                if o == 2 && mode & 2 != 0 {
-                    found(out, cur, 0, (0, 0));
+                if o == 2 && m2 {
+                    self.found(t, plain(cur));
                 }
                 return;
             }
         }
     }
 
-    fn castle(&self, t: &Tab, at: usize, from: Sq, side: usize, out: &mut Vec<Found>) {
+    fn castle(&mut self, t: &Tab, at: usize, from: Sq, side: usize) {
         let l = &t.legs;
-        let sgn = if side == 1 { -1 } else { 1 };
+        let sgn = if side == 2 { -1 } else { 1 };
         let (dx, dy, travel) = (l[at + 1] as i32 * sgn, l[at + 2] as i32 * sgn, l[at + 3] as usize);
+        if travel < 2 {
+            return;
+        }
         let mut ray = Vec::new();
         let mut cur = (from.0 + dx, from.1 + dy);
         while self.onboard(cur) {
@@ -463,149 +515,212 @@ impl Board<'_> {
             cur = (cur.0 + dx, cur.1 + dy);
         }
         let n = ray.len();
-        if n <= travel || travel < 2 {
+        if n <= travel {
             return;
         }
         let partner = ray[n - 1];
-        if self.occ(partner, from, side) != 1 || !self.unmoved.contains(&partner) {
+        if self.occ(partner, from, side) != 1 || !self.flags.contains(&partner) {
             return;
         }
         if ray[..n - 1].iter().any(|c| self.pieces.contains_key(c)) {
             return;
         }
-        if ray[..travel].iter().any(|&c| self.attacked(t, c, side)) {
-            return;
+        for &c in &ray[..travel] {
+            if self.attacked(t, c, side) {
+                return;
+            }
         }
-        out.push(Found { to: ray[travel - 1], kind: 2, extra: partner, extra2: ray[travel - 2] });
+        self.found(t, Found { to: ray[travel - 1], kind: 2, extra: partner, extra2: ray[travel - 2] });
     }
 
-    fn moves(&self, t: &Tab, from: Sq, side: usize, incheck: bool, attack: bool) -> Vec<Found> {
+    fn moves(&mut self, t: &Tab, from: Sq, side: usize, incheck: bool) {
         let (k, _) = self.pieces[&from];
         let l = &t.legs;
-        let mut at = t.start[side][k];
+        let mut at = if side == 1 { t.start[0][k] } else { t.start[1][k] };
         let n = l[at];
         at += 1;
-        let mut out = Vec::new();
         for _ in 0..n {
-            let flags = l[at];
-            let size = l[at + 1] as usize;
-            let skip = flags & 1 != 0 && !self.unmoved.contains(&from) || flags & 2 != 0 && (incheck || attack);
-            if skip {
-            } else if flags & 4 != 0 {
-                if !attack && !incheck && t.royal[k] {
-                    self.castle(t, at + 1, from, side, &mut out);
+            let [f1, f2, f4, _, _] = bits(l[at]);
+            let p = at + 1;
+            let size = l[p] as usize;
+            let skip = f1 && !self.flags.contains(&from) || f2 && (incheck || self.fmode == 2);
+            if !skip && f4 {
+                if self.fmode != 2 && !incheck && t.royal[k] {
+                    self.castle(t, p, from, side);
                 }
-            } else {
-                self.walk_leg(t, at + 1, from, from, side, attack, &mut out);
+            } else if !skip {
+                self.walk_leg(t, p, from, from, side);
             }
-            at += 1 + size;
+            at = p + size;
         }
-        out
     }
 
-    fn attacked(&self, t: &Tab, target: Sq, side: usize) -> bool {
-        let enemy = 1 - side;
-        let mut b = self.clone();
-        b.target = Some(target);
-        b.pieces
-            .iter()
-            .filter(|(_, &(_, s))| s == enemy)
-            .any(|(&c, _)| b.moves(t, c, enemy, false, true).iter().any(|f| f.to == target))
+    fn attacked(&mut self, t: &Tab, target: Sq, side: usize) -> bool {
+        let saved = (self.fmode, self.attacktarget, self.hit);
+        let enemy = if side == 1 { 2 } else { 1 };
+        self.fmode = 2;
+        self.attacktarget = Some(target);
+        self.hit = false;
+        let cells: Vec<Sq> = self.pieces.keys().copied().collect();
+        for c in cells {
+            if self.hit {
+                break;
+            }
+            if self.side_of(c) == enemy {
+                self.moves(t, c, enemy, false);
+            }
+        }
+        let result = self.hit;
+        (self.fmode, self.attacktarget, self.hit) = saved;
+        result
     }
 
-    fn in_check(&self, t: &Tab, side: usize) -> bool {
-        self.pieces.iter().filter(|(_, &(k, s))| s == side && t.royal[k]).any(|(&c, _)| self.attacked(t, c, side))
+    fn in_check(&mut self, t: &Tab, side: usize) -> bool {
+        let royals: Vec<Sq> =
+            self.pieces.iter().filter(|(_, &(k, s))| s == side && t.royal[k]).map(|(&c, _)| c).collect();
+        royals.into_iter().any(|c| self.attacked(t, c, side))
     }
 
-    fn apply(&mut self, from: Sq, f: &Found, promo: Option<usize>) {
-        let (k, s) = self.pieces.remove(&from).unwrap();
+    /// `TryLegal`: make the move with empty/add, test check, unmake, and
+    /// `setlegal` it if the mover's king is safe.
+    fn try_legal(&mut self, t: &Tab, f: Found) {
+        let from = self.curfrom;
+        let mover = self.pieces[&from];
+        let captured = self.pieces.get(&f.to).copied();
+        let mut partner = None;
+        if f.kind == 1 {
+            partner = self.pieces.remove(&f.extra);
+        }
+        if f.kind == 2 {
+            partner = self.pieces.remove(&f.extra);
+            self.pieces.insert(f.extra2, partner.unwrap());
+        }
+        self.pieces.remove(&from);
+        self.pieces.insert(f.to, mover);
+        let incheck = self.in_check(t, self.curside);
+        self.pieces.remove(&f.to);
+        if let Some(c) = captured {
+            self.pieces.insert(f.to, c);
+        }
+        self.pieces.insert(from, mover);
+        if f.kind == 1 {
+            self.pieces.insert(f.extra, partner.unwrap());
+        }
+        if f.kind == 2 {
+            self.pieces.remove(&f.extra2);
+            self.pieces.insert(f.extra, partner.unwrap());
+        }
+        if !incheck {
+            self.setlegal.insert((from, f.to));
+            self.nlegal += 1;
+        }
+    }
+
+    /// `LegalMoves`: every legal move of `side` through `setlegal`.
+    fn legal_moves(&mut self, t: &Tab, side: usize) -> usize {
+        let incheck = self.in_check(t, side);
+        self.nlegal = 0;
+        self.setlegal.clear();
+        self.fmode = 3;
+        self.curside = side;
+        let cells: Vec<Sq> = self.pieces.keys().copied().collect();
+        for c in cells {
+            if self.side_of(c) == side {
+                self.curfrom = c;
+                self.moves(t, c, side, incheck);
+            }
+        }
+        self.fmode = 0;
+        self.nlegal
+    }
+
+    /// `PromoCheck`: 0 no zone, 1 allowed, 2 must promote, 3 wrong choice.
+    fn promo_check(&self, t: &Tab, to: Sq, side: usize, newkind: Option<usize>) -> u8 {
+        let (mut hit, mut optional, mut allowed) = (false, true, false);
+        for (mand, ranks, ch) in &t.zones {
+            if ranks[side - 1].contains(&(to.1 as u32)) {
+                hit = true;
+                optional &= !mand;
+                allowed |= newkind.is_some_and(|k| ch.contains(&k));
+            }
+        }
+        match (hit, newkind) {
+            (false, _) => 0,
+            (true, None) => 1 + !optional as u8,
+            (true, Some(_)) => 1 + 2 * !allowed as u8,
+        }
+    }
+
+    /// `HandleMove`: is the entered move legal? (GC has already made it;
+    /// the routine takes it back, finds it in the tables, then replays it.)
+    fn handle_move(&mut self, t: &Tab, from: Sq, to: Sq, promo: Option<usize>, side: usize) -> Result<Found, String> {
+        let (k, s) = self.pieces[&from];
+        if s != side {
+            return Err("You may only move your own pieces.".into());
+        }
+        let incheck = self.in_check(t, side);
+        self.fmode = 1;
+        self.want = to;
+        self.ok = false;
+        self.ffound = None;
+        self.moves(t, from, side, incheck);
+        self.fmode = 0;
+        let f = self.ffound.ok_or("That is not a legal move for this piece.")?;
+        let captured = self.pieces.remove(&to);
+        self.pieces.remove(&from);
+        self.pieces.insert(to, (promo.unwrap_or(k), side));
         if f.kind == 1 {
             self.pieces.remove(&f.extra);
-        } else if f.kind == 2 {
-            let p = self.pieces.remove(&f.extra).unwrap();
-            self.pieces.insert(f.extra2, p);
         }
-        self.pieces.insert(f.to, (promo.unwrap_or(k), s));
+        if f.kind == 2 {
+            let pl = self.pieces.remove(&f.extra).unwrap();
+            self.pieces.insert(f.extra2, pl);
+        }
+        let pc = if t.pawn[k] { self.promo_check(t, to, side, promo) } else { 0 };
+        let bad = match pc {
+            0 if promo.is_some() => Some("Only a pawn in a promotion zone may change into another piece."),
+            2 => Some("This pawn must promote here."),
+            3 => Some("A pawn may not promote to that piece here."),
+            _ => None,
+        };
+        let bad = bad.or_else(|| self.in_check(t, side).then_some("You may not leave your king in check."));
+        if let Some(why) = bad {
+            // GC's `die` rejects the move and the whole run; nothing to restore.
+            return Err(why.into());
+        }
+        self.flags.remove(&from);
+        self.flags.remove(&to);
+        if f.kind != 0 {
+            self.flags.remove(&f.extra);
+        }
+        self.ep.clear();
+        self.epvictim = None;
+        if t.pawn[k] && t.hasep && captured.is_none() && f.kind == 0 {
+            self.set_ep(from, to);
+        }
+        Ok(f)
     }
 
-    /// Legal moves as (from, to, promotion kind).
-    fn legal(&self, t: &Tab, side: usize) -> BTreeSet<(Sq, Sq, Option<usize>)> {
-        let incheck = self.in_check(t, side);
-        let mut out = BTreeSet::new();
-        for (&from, &(k, s)) in &self.pieces {
-            if s != side {
-                continue;
-            }
-            for f in self.moves(t, from, side, incheck, false) {
-                let mut b = self.clone();
-                b.apply(from, &f, None);
-                if b.in_check(t, side) {
-                    continue;
-                }
-                let mut choices = Vec::new();
-                let mut optional = true;
-                let mut hit = false;
-                if t.pawn[k] {
-                    for (mand, ranks, ch) in &t.zones {
-                        if ranks[side].contains(&(f.to.1 as u32)) {
-                            hit = true;
-                            optional &= !mand;
-                            choices.extend(ch.iter().copied());
-                        }
-                    }
-                }
-                for c in &choices {
-                    out.insert((from, f.to, Some(*c)));
-                }
-                if !hit || optional {
-                    out.insert((from, f.to, None));
-                }
+    fn set_ep(&mut self, from: Sq, to: Sq) {
+        let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+        let n = dx.abs().max(dy.abs());
+        if n < 2 || dx != 0 && dy != 0 && dx.abs() != dy.abs() {
+            return;
+        }
+        let mut c = from;
+        for _ in 1..n.min(5) {
+            c = (c.0 + dx.signum(), c.1 + dy.signum());
+            if self.onboard(c) {
+                self.epvictim = Some(to);
+                self.ep.push(c);
             }
         }
-        out
     }
 }
 
 fn sq(v: &Variant, c: Cell) -> Sq {
     let (x, y) = v.grid.coords(c);
     (x as i32, y as i32)
-}
-
-/// Plays `m` (an engine move) on the interpreter's board, with the
-/// routine's bookkeeping (unmoved pieces, en passant).
-fn follow(b: &mut Board, t: &Tab, m: &Move) {
-    let v = b.v;
-    let (from, to) = (sq(v, m.from), sq(v, m.to));
-    let (k, _) = b.pieces[&from];
-    let capture = b.pieces.contains_key(&to) || matches!(m.kind, MoveKind::EnPassant | MoveKind::Locust);
-    let f = match m.kind {
-        MoveKind::Castle => Found { to, kind: 2, extra: sq(v, m.extra), extra2: sq(v, m.extra2) },
-        MoveKind::EnPassant => Found { to, kind: 1, extra: sq(v, m.extra), extra2: (0, 0) },
-        _ => Found { to, kind: 0, extra: (0, 0), extra2: (0, 0) },
-    };
-    b.apply(from, &f, (m.promo != 0).then(|| m.promo as usize - 1));
-    b.unmoved.remove(&from);
-    b.unmoved.remove(&to);
-    if f.kind != 0 {
-        b.unmoved.remove(&f.extra);
-    }
-    b.ep.clear();
-    b.victim = None;
-    if t.pawn[k] && t.hasep && !capture && m.kind == MoveKind::Normal {
-        let (dx, dy) = (to.0 - from.0, to.1 - from.1);
-        let n = dx.abs().max(dy.abs());
-        if n >= 2 && (dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
-            for i in 1..n.min(5) {
-                let c = (from.0 + dx.signum() * i, from.1 + dy.signum() * i);
-                if b.onboard(c) {
-                    b.ep.push(c);
-                }
-            }
-            if !b.ep.is_empty() {
-                b.victim = Some(to);
-            }
-        }
-    }
 }
 
 #[test]
@@ -619,7 +734,8 @@ fn gc_move_tables_give_the_engines_legal_moves() {
             continue; // deployment, rule modules …: not in the tables
         }
         let sheet = game_courier::export(&v).unwrap();
-        let t = read_tables(field(&sheet, "Pre-Game"));
+        let pre = field(&sheet, "Pre-Game");
+        let t = read_tables(pre);
         let games = if v.grid.len() > 100 { 6 } else { 12 };
         let mut seed: u64 = 0x9E37_79B9_7F4A_7C15 ^ name.len() as u64;
         for _ in 0..games {
@@ -627,47 +743,72 @@ fn gc_move_tables_give_the_engines_legal_moves() {
             let mut b = Board {
                 v: &v,
                 pieces: BTreeMap::new(),
-                unmoved: BTreeSet::new(),
+                flags: BTreeSet::new(),
                 ep: vec![],
-                victim: None,
-                target: None,
+                epvictim: None,
+                fmode: 0,
+                want: (0, 0),
+                ok: false,
+                ffound: None,
+                hit: false,
+                attacktarget: None,
+                curfrom: (0, 0),
+                curside: 0,
+                setlegal: BTreeSet::new(),
+                nlegal: 0,
             };
             for c in 0..v.grid.len() as Cell {
                 let code = pos.at(c);
                 if code != 0 {
                     let s = sq(&v, c);
-                    b.pieces
-                        .insert(s, (rookery::game::code_kind(code) as usize, rookery::game::code_side(code) as usize));
-                    b.unmoved.insert(s);
+                    let side = rookery::game::code_side(code) as usize + 1;
+                    b.pieces.insert(s, (rookery::game::code_kind(code) as usize, side));
+                    b.flags.insert(s);
                 }
             }
+            // Pre-Game sets a flag on every occupied cell (the unmoved pieces).
+            let flagged: BTreeSet<String> = b.flags.iter().map(|s| square_label(s.0 as u32, s.1 as u32)).collect();
+            assert_eq!(setflag_cells(pre), flagged, "{name}");
             for _ply in 0..100 {
                 let mut legal = Vec::new();
                 pos.legal_moves(&mut legal);
-                let engine: BTreeSet<(Sq, Sq, Option<usize>)> = legal
-                    .iter()
-                    .map(|m| (sq(&v, m.from), sq(&v, m.to), (m.promo != 0).then(|| m.promo as usize - 1)))
-                    .collect();
-                let ours = b.legal(&t, pos.side() as usize);
-                if ours != engine {
-                    let show = |s: &BTreeSet<(Sq, Sq, Option<usize>)>| {
+                let side = pos.side() as usize + 1;
+                // Post-Game: the list given to `setlegal` is the engine's (from, to) pairs.
+                let n = b.legal_moves(&t, side);
+                let engine: BTreeSet<(Sq, Sq)> = legal.iter().map(|m| (sq(&v, m.from), sq(&v, m.to))).collect();
+                if b.setlegal != engine || (n == 0) != legal.is_empty() {
+                    let show = |s: &BTreeSet<(Sq, Sq)>| {
                         s.iter()
-                            .map(|(a, c, p)| {
+                            .map(|(a, c)| {
                                 format!(
-                                    "{}{}{}",
+                                    "{}{}",
                                     square_label(a.0 as u32, a.1 as u32),
-                                    square_label(c.0 as u32, c.1 as u32),
-                                    p.map_or(String::new(), |k| v.pieces[k].letter.to_string())
+                                    square_label(c.0 as u32, c.1 as u32)
                                 )
                             })
                             .collect::<Vec<_>>()
                     };
                     panic!(
-                        "{name}: {}\n  tables only: {:?}\n  engine only: {:?}",
+                        "{name}: {}\n  setlegal only: {:?}\n  engine only: {:?}",
                         pos.fen(),
-                        show(&ours.difference(&engine).copied().collect()),
-                        show(&engine.difference(&ours).copied().collect())
+                        show(&b.setlegal.difference(&engine).copied().collect()),
+                        show(&engine.difference(&b.setlegal).copied().collect())
                     );
+                }
+                // Post-Move: every engine move is accepted, wrong promotion pieces are not.
+                for m in &legal {
+                    let (from, to) = (sq(&v, m.from), sq(&v, m.to));
+                    let promo = (m.promo != 0).then(|| m.promo as usize - 1);
+                    let r = b.clone().handle_move(&t, from, to, promo, side);
+                    assert!(r.is_ok(), "{name}: {} {m:?}: {r:?}", pos.fen());
+                    if promo.is_some() {
+                        for k in 0..v.pieces.len() {
+                            let ok =
+                                legal.iter().any(|o| o.from == m.from && o.to == m.to && o.promo as usize == k + 1);
+                            let r = b.clone().handle_move(&t, from, to, Some(k), side);
+                            assert_eq!(r.is_ok(), ok, "{name}: {} promotion to {k}: {r:?}", pos.fen());
+                        }
+                    }
                 }
                 checked += 1;
                 for m in &legal {
@@ -685,7 +826,17 @@ fn gc_move_tables_give_the_engines_legal_moves() {
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
                 let m = legal[(seed % legal.len() as u64) as usize];
-                follow(&mut b, &t, &m);
+                let promo = (m.promo != 0).then(|| m.promo as usize - 1);
+                let f = b.handle_move(&t, sq(&v, m.from), sq(&v, m.to), promo, side).unwrap();
+                assert_eq!(
+                    f.kind,
+                    match m.kind {
+                        MoveKind::EnPassant => 1,
+                        MoveKind::Castle => 2,
+                        _ => 0,
+                    },
+                    "{name}: {m:?}"
+                );
                 pos.make(m);
             }
         }
@@ -693,6 +844,12 @@ fn gc_move_tables_give_the_engines_legal_moves() {
     eprintln!("{checked} positions compared; moves seen (e.p., castling, promotion, other): {kinds:?}");
     assert!(checked > 3000, "{checked}");
     assert!(kinds.iter().all(|&n| n > 0), "every kind of move is exercised: {kinds:?}");
+}
+
+/// The cells of the `setflag` line of Pre-Game.
+fn setflag_cells(pre: &str) -> BTreeSet<String> {
+    let line = pre.lines().find(|l| l.starts_with("setflag ") && !l.starts_with("setflag rules")).expect("setflag");
+    line.trim_start_matches("setflag ").trim_end_matches(';').split_whitespace().map(String::from).collect()
 }
 
 #[test]
@@ -761,13 +918,30 @@ fn same_game(a: &Variant, b: &Variant) {
 
 #[test]
 fn interactive_diagram_round_trip_for_every_builtin() {
+    let (mut exported, mut refused) = (Vec::new(), Vec::new());
     for name in grid_names().into_iter().chain(["tcb-wd"]) {
         let v = builtin(name);
         let text = match interactive_diagram::export(&v) {
             Ok(t) => t,
             Err(e) => {
-                // Only rules the ID has no way to show may stop the export.
-                assert!(!rookery::export::special_rules(&v).is_empty(), "{name}: {e}");
+                // Only what the ID has no way to show may stop the export.
+                let special = rookery::export::special_rules(&v);
+                for p in &e.problems {
+                    assert!(
+                        special.contains(p)
+                            || [
+                                "betza-black",
+                                "not in check",
+                                "promotion by rank",
+                                "bracket move",
+                                "royal piece types"
+                            ]
+                            .iter()
+                            .any(|w| p.contains(w)),
+                        "{name}: {p}"
+                    );
+                }
+                refused.push(name);
                 continue;
             }
         };
@@ -775,6 +949,11 @@ fn interactive_diagram_round_trip_for_every_builtin() {
         let (w, warnings) = load_str(&toml).unwrap_or_else(|e| panic!("{name}: {:?}\n{toml}", e.diagnostics));
         assert!(warnings.iter().all(|d| d.severity != rookery::variant::Severity::Error));
         same_game(&v, &w);
+        // The re-imported game plays the same: perft from the start.
+        let depth = if v.grid.len() > 81 { 2 } else { 3 };
+        let (a, b) = (perft(&mut Position::start(&v), depth), perft(&mut Position::start(&w), depth));
+        assert_eq!(a, b, "{name}: perft({depth}) of the re-imported description");
+        exported.push(name);
         assert_eq!(
             (&v.name, &v.title, &v.author, v.year, &v.rules_url),
             (&w.name, &w.title, &w.author, w.year, &w.rules_url)
@@ -782,6 +961,106 @@ fn interactive_diagram_round_trip_for_every_builtin() {
         assert_eq!((&v.description, &v.reconstructed, v.a1_light), (&w.description, &w.reconstructed, w.a1_light));
         // Exporting the import gives the same text again.
         assert_eq!(interactive_diagram::export(&w).unwrap(), text, "{name}");
+    }
+    eprintln!("ID round trip: exported {exported:?}, refused {refused:?}");
+    for n in ["chess", "capablanca", "tcb", "wild-tamerlane"] {
+        assert!(exported.contains(&n), "{n} must export");
+    }
+}
+
+#[test]
+fn interactive_diagram_royal_is_the_pieces_number() {
+    // `royal=` is the 1-based number of the royal piece in the piece list
+    // (the ID reads it with parseInt; a letter would make nothing royal).
+    for name in ["chess", "capablanca", "tcb", "wild-tamerlane"] {
+        let text = interactive_diagram::export(&builtin(name)).unwrap();
+        let (keys, _, _) = keys_and_pieces(&text);
+        let n: usize = keys["royal"].parse().unwrap_or_else(|_| panic!("{name}: royal={}", keys["royal"]));
+        let pieces: Vec<Vec<String>> = interactive_diagram::items(&text)
+            .into_iter()
+            .filter_map(|it| match it {
+                interactive_diagram::Item::Piece(f) if f[0] != "hole" => Some(f),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(pieces[n - 1][0], "King", "{name}");
+        // No hole item before the royal piece, whether or not the ID counts it.
+        let hole_at = text.find("hole::::").unwrap_or(text.len());
+        assert!(text.find("King:K:").unwrap() < hole_at, "{name}");
+    }
+}
+
+#[test]
+fn interactive_diagram_refusals_state_true_reasons() {
+    let err = |n: &str| interactive_diagram::export(&builtin(n)).unwrap_err().problems.join("\n");
+    let tg = err("tigrey");
+    // Per-rank promotion lists cannot be written as promoZone/promoChoice: refused, not approximated.
+    assert!(tg.contains("promotion by rank"), "{tg}");
+    assert!(tg.contains("King's leap") && tg.contains("not in check"), "{tg}");
+    // The Gryphon's bracket move has a checked chain form, so it is no reason.
+    assert!(!tg.contains("[F?fsR]"), "{tg}");
+    // An immobile piece is no reason: it is written `O0`, a piece without moves.
+    let tc = err("tigerchess");
+    assert!(!tc.contains("immobile"), "{tc}");
+    let mut text = rookery::variant::builtin::text("chess").unwrap().to_string();
+    text.push_str("\n[pieces.wall]\nname = \"Wall\"\nletter = \"W\"\nimmobile = true\n");
+    let text = text.replace("fen = \"rnbqkbnr/pppppppp/8/8/8/", "fen = \"rnbqkbnr/pppppppp/8/8/3W4/");
+    let v = load_str(&text).unwrap_or_else(|e| panic!("{:?}", e.diagnostics)).0;
+    let id = interactive_diagram::export(&v).unwrap();
+    assert!(id.contains("Wall:W:O0:"), "{id}");
+    let w = load_str(&interactive_diagram::import(&id, "x").unwrap()).unwrap().0;
+    assert!(w.pieces.iter().find(|p| p.letter == 'W').unwrap().immobile);
+    assert_eq!(perft(&mut Position::start(&v), 3), perft(&mut Position::start(&w), 3));
+}
+
+#[test]
+fn interactive_diagram_bracket_chains_are_the_same_moves() {
+    use rookery::probe::{probe, Probe};
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    for (bracket, chain) in interactive_diagram::BRACKET_CHAINS {
+        for _ in 0..200 {
+            let from = square_label(next(12) as u32, next(12) as u32);
+            let mut friends = Vec::new();
+            let mut enemies = Vec::new();
+            for _ in 0..next(20) {
+                let s = square_label(next(12) as u32, next(12) as u32);
+                if s != from && !friends.contains(&s) && !enemies.contains(&s) {
+                    if next(2) == 0 {
+                        friends.push(s);
+                    } else {
+                        enemies.push(s);
+                    }
+                }
+            }
+            let pr = |b: &str| {
+                let mut m = probe(&Probe {
+                    betza: b.to_string(),
+                    files: 12,
+                    ranks: 12,
+                    from: from.clone(),
+                    black: false,
+                    friends: friends.clone(),
+                    enemies: enemies.clone(),
+                    holes: vec![],
+                    virgin: false,
+                    virgin_friends: vec![],
+                })
+                .unwrap();
+                m.sort_by(|a, b| (&a.to, a.kind).cmp(&(&b.to, b.kind)));
+                m.into_iter().map(|m| (m.to, m.kind)).collect::<Vec<_>>()
+            };
+            assert_eq!(
+                pr(bracket),
+                pr(chain),
+                "{bracket} vs {chain} from {from}, friends {friends:?}, enemies {enemies:?}"
+            );
+        }
     }
 }
 
@@ -814,6 +1093,12 @@ fn tcb_diagram_matches_its_rules_page_field_by_field() {
     let (ok, oh, op) = keys_and_pieces(&ours);
     assert_eq!(pk.len(), 10, "{pk:?}");
     for (k, v) in &pk {
+        if k == "royal" {
+            // The page writes `royal=K`, which the ID reads with parseInt as
+            // no piece; we write the King's number in our list (6).
+            assert_eq!((v.as_str(), ok[k].as_str()), ("K", "6"));
+            continue;
+        }
         assert_eq!(ok.get(k), Some(v), "key {k}");
     }
     assert_eq!(ph, oh, "holes");
@@ -931,4 +1216,52 @@ fn cli_export_and_import() {
     let out = rookery(&["export", "no-such-game", "--format", "game-courier"]);
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn gc_commands_get_no_expressions() {
+    // Only commands that set variables or control the flow interpret
+    // expressions (Fergus Duniho, 2023): every other command's arguments
+    // must be variables, literals or preprocessor words.
+    let code = format!("{}{}", game_courier::UNIVERSAL, game_courier::HANDLERS);
+    let plain = |a: &str| {
+        a.starts_with('#')
+            || a == "@"
+            || a.parse::<i64>().is_ok()
+            || ["origin", "dest", "moved", "old"].contains(&a)
+            || a.starts_with('"')
+            || a.ends_with('"')
+            || a.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == ':' || c == '!')
+    };
+    let mut seen = BTreeSet::new();
+    for line in code.lines().map(str::trim) {
+        let Some((cmd, rest)) = line.trim_end_matches(';').split_once(' ') else { continue };
+        if ["add", "empty", "move", "setlegal", "gosub", "unsetflag", "setflag", "die", "say", "won", "lost", "drawn"]
+            .contains(&cmd)
+        {
+            seen.insert(cmd);
+            // A quoted message is one literal argument.
+            let unquoted: String = rest.split('"').step_by(2).collect::<Vec<_>>().join(" \"msg\" ");
+            let args: Vec<&str> = unquoted.split_whitespace().collect();
+            let args = if cmd == "gosub" { &args[1..] } else { &args[..] };
+            for a in args {
+                assert!(plain(a), "`{line}`: argument {a:?} is an expression");
+            }
+            // No operator or function name among the arguments.
+            for op in ["elem", "space", "where", "+", "-", "*", "sub", "count", "=="] {
+                assert!(!args.contains(&op), "`{line}` passes an expression ({op})");
+            }
+        }
+    }
+    for c in ["add", "empty", "setlegal", "gosub", "unsetflag"] {
+        assert!(seen.contains(c), "{c} is used");
+    }
+    // Constructs without a source available here are not used.
+    for banned in ["elseif", "local ", "push ", "store;", "restore;", " spaces:", "match ", "diff ", "merge "] {
+        assert!(!code.contains(banned), "{banned:?} in the routine");
+    }
+    // Post-Game fills GC's legal-move list.
+    assert!(code.contains("setlegal #curfrom #to;"));
+    let sheet = game_courier::export(&builtin("chess")).unwrap();
+    assert_eq!(field(&sheet, "Post-Game 1"), "gosub GameEnd;");
 }

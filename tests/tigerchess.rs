@@ -277,3 +277,39 @@ fn a_played_game_replays_from_its_seed() {
     assert_eq!(replay.lines().next(), Some(fen));
     assert!(replay.lines().any(|l| l == result), "{replay}");
 }
+
+#[test]
+fn show_prints_blacks_own_betza() {
+    // The TigerKnight has `betza-black`: `show` gives both sides' moves.
+    let out = rookery(&["show", "tigerchess"]);
+    let line = out.lines().position(|l| l.trim_start().starts_with("T TigerKnight")).expect("TigerKnight line");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[line].contains("NCZ"), "{}", lines[line]);
+    assert_eq!(lines[line + 1].trim(), "Black: NCZWX");
+    assert!(out.contains("TigerKnight (NCZ, White) from"), "{out}");
+    assert!(out.contains("TigerKnight (NCZWX, Black) from"), "{out}");
+}
+
+#[test]
+fn play_names_siege_towers_and_subtitles_the_deployment_that_happened() {
+    // Seed 2 throws a 5: the Dragon variation.
+    let game = rookery(&["play", "tigerchess", "--seed", "2"]);
+    assert!(game.contains("die: 5 (Dragon variation)"), "{game}");
+    assert!(game.lines().any(|l| l.ends_with("is now a Siege Tower")), "{game}");
+    // The sub-title is the one of the position right after the last posting.
+    let postings: Vec<&str> = game
+        .lines()
+        .filter(|l| l.split('.').next().is_some_and(|n| n.parse::<u32>().is_ok()))
+        .map(|l| l.split(' ').nth(2).unwrap())
+        .take_while(|m| m.contains('@'))
+        .collect();
+    let mut args = vec!["replay", "tigerchess", "--seed", "2"];
+    args.extend(postings.iter());
+    let fen = rookery(&args).lines().next().unwrap().to_string();
+    let v = variant();
+    let pos = Position::from_fen(&v, &fen).unwrap();
+    assert!(!pos.deploying(), "{fen}");
+    let want = tigerchess::dragon_subtitle(&pos).expect("a Dragon deployment has a sub-title");
+    let designation = game.lines().find_map(|l| l.strip_prefix("designation: ")).unwrap();
+    assert_eq!(designation, format!("Dragon variation (Standard game) – {want}"));
+}

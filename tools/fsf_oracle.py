@@ -7,7 +7,7 @@ so perft here is a recursion over `pyffish.legal_moves`.  Each call costs about
 2 ms, so depth 3 (a few thousand calls) is the practical limit per position.
 
 Modes (our variant names: chess, capablanca, tcb-wd, and the drop variants
-crazyhouse, loop, chessgi, pocketknight, capahouse, shogi, minishogi):
+crazyhouse, loop, chessgi, pocketknight, capahouse, shogi, minishogi, and grand, opulent):
 
   perft data for random positions (default output tests/perft/fsf-<variant>.perft)
       fsf_oracle.py --variant chess [--count 25] [--seed 1] [--max-depth 3]
@@ -64,6 +64,8 @@ FSF_NAME = {
     "capahouse": "capahouse",
     "shogi": "shogi",
     "minishogi": "minishogi",
+    "grand": "grand",
+    "opulent": "opulent",
 }
 
 # Start positions our definitions must have, and FSF's start-position perft
@@ -84,6 +86,9 @@ EXPECTED_START = {
     # FSF's shogi start positions omit the castling and e.p. fields
     "shogi": ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1", [30, 900, 25470]),
     "minishogi": ("rbsgk/4p/5/P4/KGSBR[-] w 0 1", [14, 181, 2512]),
+    # promotion limited by piece counts
+    "grand": ("r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1", [65, 4225]),
+    "opulent": ("rw6wr/clbnqknbla/pppppppppp/10/10/10/10/PPPPPPPPPP/CLBNQKNBLA/RW6WR w - - 0 1", [50, 2500]),
 }
 
 # Published perft results, chessprogramming wiki "Perft Results" page

@@ -12,8 +12,9 @@ use super::def::load;
 pub struct ExportArgs {
     /// Definition: a TOML path or a built-in name.
     def: String,
-    /// Target format (`svg`: a picture of the start position or of --fen).
-    #[arg(long, value_parser = ["game-courier", "interactive-diagram", "fairy-stockfish", "svg"])]
+    /// Target format (`svg`: a picture of the start position or of --fen;
+    /// `html`: a standalone page with click-to-see move diagrams).
+    #[arg(long, value_parser = ["game-courier", "interactive-diagram", "fairy-stockfish", "svg", "html"])]
     format: String,
     /// svg: highlight the moves of the piece with this letter …
     #[arg(long, requires = "at")]
@@ -60,6 +61,9 @@ pub fn export_cmd(a: ExportArgs) -> ExitCode {
                 ExitCode::from(2)
             }
         };
+    }
+    if a.format == "html" {
+        return write_out(&a.output, &rookery::studio::html::page(&v));
     }
     let format = Format::from_name(&a.format).expect("clap checked the value");
     match export(&v, format) {

@@ -4,11 +4,10 @@
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-use rookery::engine;
 use rookery::game::notation::{move_text, parse_move};
-use rookery::game::Game;
-use rookery::hooks::rng::Rng;
+use rookery::game::{code_side, Game};
 use rookery::hooks::tigerchess;
+use rookery::search::{Limits, Searcher};
 
 use super::def::load;
 
@@ -71,8 +70,7 @@ pub fn play(a: PlayArgs) -> ExitCode {
         Err(c) => return c,
     };
     let mut game = Game::new(pos);
-    let values = engine::piece_values(&v);
-    let mut rng = Rng::new(a.seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 1);
+    let mut searcher = Searcher::new(&v, 16);
     let mut legal = Vec::new();
     let mut ply = 0;
     if let Some(pg) = pregame.as_ref().filter(|pg| pg.deploy == tigerchess::Deploy::Random) {
@@ -84,6 +82,7 @@ pub fn play(a: PlayArgs) -> ExitCode {
             game.play(m);
         }
     }
+    let mut subtitle: Option<&'static str> = None;
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let result = loop {
@@ -118,26 +117,50 @@ pub fn play(a: PlayArgs) -> ExitCode {
                 }
             }
         } else {
-            match engine::choose(&mut game.pos, a.depth, &values, &mut rng) {
-                Some(m) => m,
+            match searcher.search(&mut game, Limits::depth(a.depth), &mut |_| {}) {
+                Some((m, _)) => m,
                 None => break game.outcome(),
             }
         };
         let text = move_text(&game.pos, &m, &legal);
         ply += 1;
         println!("{ply}. {} {text}", side_name(&v, side));
+        let (deploying, sieges) = (game.pos.deploying(), siege_towers(&game.pos, pregame.is_some()));
         game.play(m);
+        for (c, name) in siege_towers(&game.pos, pregame.is_some()) {
+            // A Siege Tower that just moved was one already.
+            let was = |d: u16| sieges.iter().any(|(e, _)| *e == d);
+            if !(was(c) || c == m.to && was(m.from)) {
+                println!("   {} on {} is now a {name}", side_name(&v, code_side(game.pos.at(c))), v.grid.label(c));
+            }
+        }
+        // The Dragon sub-title belongs to the deployment that happened: it
+        // is read when the last posting is made, not from the final board.
+        if deploying && !game.pos.deploying() && subtitle.is_none() {
+            subtitle = tigerchess::dragon_subtitle(&game.pos);
+        }
     };
     println!("{}", super::info::board_text(&game.pos));
     println!("fen: {}", game.pos.fen());
     if let Some(pg) = &pregame {
-        println!("designation: {}", tigerchess::designation(pg, tigerchess::dragon_subtitle(&game.pos)));
+        println!("designation: {}", tigerchess::designation(pg, subtitle));
     }
     match result {
         Some(o) => println!("result: {o}"),
         None => println!("result: * (unfinished after {ply} plies)"),
     }
     ExitCode::SUCCESS
+}
+
+/// TigerChess: the cells of Towers that have become Siege Towers, with
+/// that name (empty for other games).
+fn siege_towers(pos: &rookery::game::Position<'_>, tiger: bool) -> Vec<(u16, String)> {
+    if !tiger {
+        return Vec::new();
+    }
+    (0..pos.variant().grid.len() as u16)
+        .filter_map(|c| tigerchess::piece_name(pos, c).filter(|n| n.starts_with("Siege ")).map(|n| (c, n)))
+        .collect()
 }
 
 fn side_name(v: &rookery::variant::Variant, side: u8) -> &'static str {

@@ -110,7 +110,7 @@ pub fn svg_picture(v: &Variant, fen: Option<&str>, piece: Option<char>, at: Opti
     let mut opts = SvgOptions { title: Some(v.title.clone()), ..SvgOptions::default() };
     if let (Some(letter), Some(at)) = (piece, at) {
         let black = letter.is_ascii_lowercase();
-        let (friends, enemies) = friends_and_enemies(&pos, at, black);
+        let (friends, enemies) = rookery::probe::friends_and_enemies(&pos, at, black);
         let prep = rookery::probe::prepare_on(v, letter.to_ascii_uppercase(), at, black, &friends, &enemies)
             .map_err(|e| e.to_string())?;
         let moves = rookery::probe::destinations(&prep, false);
@@ -142,7 +142,14 @@ pub fn describe(v: &Variant) -> String {
         if p.pawn {
             flags.push("pawn");
         }
+        if p.immobile {
+            flags.push("immobile");
+        }
         out.push_str(&format!("  {} {:<14} {:<28} {}\n", p.letter, p.name, p.betza, flags.join(", ")));
+        if let Some(b) = &p.betza_black {
+            // Black's own moves (`betza-black`), not White's turned round.
+            out.push_str(&format!("    Black: {b}\n"));
+        }
         for (n, b) in &p.specials {
             out.push_str(&format!("    + {n}: {b} (only when not in check)\n"));
         }
@@ -192,10 +199,18 @@ pub fn describe(v: &Variant) -> String {
             .unwrap_or(0);
         for p in &v.pieces {
             let label = v.grid.label(at).to_string();
-            let prep = rookery::probe::prepare_on(v, p.letter, &label, false, &[], &[]).expect("valid piece and cell");
-            let moves = rookery::probe::destinations(&prep, true);
-            out.push_str(&format!("\n{} ({}) from {label}: {} destinations\n", p.name, p.betza, moves.len()));
-            out.push_str(&rookery::probe::diagram(&prep, &moves));
+            let sides: &[(bool, &str, &str)] = match &p.betza_black {
+                Some(b) => &[(false, "White", &p.betza), (true, "Black", b)],
+                None => &[(false, "", &p.betza)],
+            };
+            for &(black, side, betza) in sides {
+                let prep =
+                    rookery::probe::prepare_on(v, p.letter, &label, black, &[], &[]).expect("valid piece and cell");
+                let moves = rookery::probe::destinations(&prep, true);
+                let who = if side.is_empty() { String::new() } else { format!(", {side}") };
+                out.push_str(&format!("\n{} ({betza}{who}) from {label}: {} destinations\n", p.name, moves.len()));
+                out.push_str(&rookery::probe::diagram(&prep, &moves));
+            }
         }
     }
     out
@@ -316,7 +331,7 @@ pub fn moves(a: MovesArgs) -> ExitCode {
                 return ExitCode::from(2);
             }
         };
-        (friends, enemies) = friends_and_enemies(&pos, &a.at, black);
+        (friends, enemies) = rookery::probe::friends_and_enemies(&pos, &a.at, black);
     }
     let prep = match rookery::probe::prepare_on(&v, a.piece.to_ascii_uppercase(), &a.at, black, &friends, &enemies) {
         Ok(p) => p,
@@ -344,23 +359,4 @@ pub fn moves(a: MovesArgs) -> ExitCode {
 pub fn schema() -> ExitCode {
     print!("{}", rookery::variant::spec::reference_markdown());
     ExitCode::SUCCESS
-}
-
-/// The cells of the pieces of a position, split into the friends and the
-/// enemies of a piece of the given side standing on `at` (which is left out).
-fn friends_and_enemies(pos: &Position<'_>, at: &str, black: bool) -> (Vec<String>, Vec<String>) {
-    let g = &pos.variant().grid;
-    let (mut friends, mut enemies) = (Vec::new(), Vec::new());
-    for c in 0..g.len() as u16 {
-        let code = pos.at(c);
-        if code == 0 || g.label(c) == at {
-            continue;
-        }
-        if (code_side(code) == 1) == black {
-            friends.push(g.label(c).to_string());
-        } else {
-            enemies.push(g.label(c).to_string());
-        }
-    }
-    (friends, enemies)
 }

@@ -2,10 +2,13 @@
 
 pub mod betza;
 pub mod def;
+pub mod engine;
 pub mod export;
 pub mod game;
 pub mod info;
 pub mod play;
+pub mod serve;
+pub mod verify;
 
 /// Splits a comma-separated list of squares (`e4,f5`), ignoring blanks.
 pub fn list(s: &Option<String>) -> Vec<String> {

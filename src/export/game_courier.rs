@@ -16,15 +16,19 @@
 //! multi-leg moves, initial moves, castling, en passant and promotion
 //! choices), rejects moves that leave a royal piece attacked, and ends the
 //! game on checkmate, stalemate (with the variant's value), a bare king
-//! (with counter-baring) and the n-move rule. Anything the tables cannot
+//! (with counter-baring) and the n-move rule. Post-Game lists every legal
+//! move of the side to move with `setlegal`, so GC shows legal moves (and,
+//! by Fergus Duniho's 2017 note, counts the preset as enforcing rules only
+//! when that list exists). Anything the tables cannot
 //! express is listed in the Rules HTML and in the sheet's status line, and
 //! the preset is then marked as not fully enforced (GC's `rules` flag is set
 //! only for a fully enforced preset). N-fold repetition is never detected.
 //!
 //! The GAME Code has not been run on Game Courier itself (no interpreter is
 //! available here). The tables are checked by `tests/export.rs`, which
-//! interprets them with the routine's algorithm and compares the legal
-//! moves with our engine's.
+//! interprets them with a Rust copy of the routine (same subroutines, same
+//! `fmode` dispatch, same trial moves) and compares the `setlegal` list and
+//! the moves `HandleMove` accepts with our engine's legal moves.
 
 use std::fmt::Write as _;
 
@@ -445,10 +449,34 @@ fn list<T: ToString>(xs: impl IntoIterator<Item = T>) -> String {
 
 /// The piece-independent routine that goes first in Pre-Game. It reads
 /// the tables set after it (`legs`, `wstart`, `bstart`, `wlabel`, `blabel`,
-/// `royal`, `pawn`, `zones`, the rule values) and the state it keeps
-/// (`stm`, `unmoved`, `epcells`, `epvictim`, `quiet`). An attack test
-/// (`Attacked`) asks whether some enemy move could capture on the target
-/// cell, which therefore counts as enemy-occupied even when it is empty.
+/// `royal`, `pawn`, `zones`, `cells`, the rule values) and the state it
+/// keeps (`stm`, a flag on every unmoved piece, `ep1`..`ep4`, `epvictim`,
+/// `quiet`). Every move the tables give goes to `Found`, which does what
+/// `fmode` asks: 1 remember it if it reaches the entered destination, 2 note
+/// an attack on `attacktarget` (which counts as enemy-occupied even when
+/// empty), 3 try it on the board and hand it to `setlegal` if it leaves the
+/// mover's king safe.
+///
+/// Written for GC's documented behaviour: commands (`add`, `empty`,
+/// `setlegal`, `gosub`, `unsetflag`) get only variables, literals or
+/// preprocessor words (`origin`, `dest`, `moved`, `old`), never an
+/// expression, since only commands that set variables or control the flow
+/// interpret expressions (Fergus Duniho, 2023); expressions are computed
+/// by `set` first. Bit tests are done by comparison and subtraction
+/// (`Bits`), membership by loops over `elem`/`count`; there is one loop
+/// form (`do while … loop`), no `elseif`, no `push`/`match`/`diff`/`merge`,
+/// no `store`/`restore` (a trial move is made and taken back with `empty`
+/// and `add`). Sources of the constructs used: subroutines with named
+/// parameters and `my` variables, array literals and `gosub HandleMove` from
+/// H. G. Muller's GAME code (chessvariants.com comments 39772 and 39865,
+/// 2020); `setlegal from to` from GC's legal-moves tutorial
+/// (play/pbm/legalmoves.html); `origin`/`dest`/`moved`/`old` from the GAME
+/// Code tutorial; `where` from a 2008 comment (reply 21868); `setflag`,
+/// `flag`, `space`, `empty`, `say`, `die` seen in real presets (research
+/// note). Not confirmed from a source available here, and to check on the
+/// live site first: `do while … loop`, `if … else … endif`, `unsetflag`,
+/// `onboard`, `rank`/`file`, `abs`/`sign`/`max`, `sub` called inside an
+/// expression, and the game-end commands `won`/`lost`/`drawn`.
 ///
 /// Table format, per kind: `nmoves`, then per move its flags (1 initial,
 /// 2 only when not in check, 4 castling) and a leg tree; a leg is
@@ -456,66 +484,125 @@ fn list<T: ToString>(xs: impl IntoIterator<Item = T>) -> String {
 /// counting the whole subtree, mode bits 1 end on empty, 2 end on enemy,
 /// 4 end en passant, 8 go on with the children from an empty cell,
 /// 16 hop over one screen. Vectors are White's; Black negates them.
-pub const UNIVERSAL: &str = r#"set found ();
-set foundkind ();
-set foundextra ();
-set foundextra2 ();
-set attackonly 0;
+pub const UNIVERSAL: &str = r#"set fmode 0;
+set want @;
+set ok 0;
+set fkind 0;
+set fextra @;
+set fextra2 @;
+set hit 0;
 set attacktarget @;
+set curfrom @;
+set curside 0;
+set nlegal 0;
+
+sub Bits n:
+  set bit16 >= #n 16;
+  set n - #n * 16 #bit16;
+  set bit8 >= #n 8;
+  set n - #n * 8 #bit8;
+  set bit4 >= #n 4;
+  set n - #n * 4 #bit4;
+  set bit2 >= #n 2;
+  set bit1 - #n * 2 #bit2;
+endsub;
 
 sub KindOf label:
-  local k;
+  my k wl bl;
   set k 0;
   do while < #k count #wlabel:
-    if == elem #k #wlabel #label or == elem #k #blabel #label:
+    set wl elem #k #wlabel;
+    set bl elem #k #blabel;
+    if == #wl #label:
+      set kindside 1;
+      return #k;
+    endif;
+    if == #bl #label:
+      set kindside 2;
       return #k;
     endif;
     set k + #k 1;
   loop;
+  set kindside 0;
   return -1;
 endsub;
 
 sub SideOf label:
+  my k;
   if == #label @:
     return 0;
   endif;
-  if match #label #wlabel:
-    return 1;
-  endif;
-  return 2;
+  set k sub KindOf #label;
+  return #kindside;
 endsub;
 
 sub Occ c from side:
+  my lab s;
   if == #c #from:
     return 0;
   endif;
-  if #attackonly and == #c #attacktarget:
-    return 2;
+  if == #fmode 2:
+    if == #c #attacktarget:
+      return 2;
+    endif;
   endif;
-  if == space #c @:
+  set lab space #c;
+  if == #lab @:
     return 0;
   endif;
-  if == sub SideOf space #c #side:
+  set s sub SideOf #lab;
+  if == #s #side:
     return 1;
   endif;
   return 2;
 endsub;
 
+sub IsEp c:
+  if == #c #ep1 or == #c #ep2 or == #c #ep3 or == #c #ep4:
+    return 1;
+  endif;
+  return 0;
+endsub;
+
 sub Found to kind extra extra2:
-  push found #to;
-  push foundkind #kind;
-  push foundextra #extra;
-  push foundextra2 #extra2;
+  if == #fmode 2:
+    if == #to #attacktarget:
+      set hit 1;
+    endif;
+    return;
+  endif;
+  if == #fmode 1:
+    if == #to #want and not #ok:
+      set ok 1;
+      set fkind #kind;
+      set fextra #extra;
+      set fextra2 #extra2;
+    endif;
+    return;
+  endif;
+  gosub TryLegal #to #kind #extra #extra2;
 endsub;
 
 sub WalkLeg at pos from side:
-  local dx dy range mode nvia nchild child steps cur nxt ok i o after s;
-  set dx elem + #at 1 #legs;
-  set dy elem + #at 2 #legs;
-  set range elem + #at 3 #legs;
-  set mode elem + #at 4 #legs;
-  set nvia elem + #at 5 #legs;
-  set nchild elem + #at + 6 * 2 #nvia #legs;
+  my dx dy range mode nvia nchild child steps cur nxt ok i o after s t p m1 m2 m4 m8 m16 ep;
+  set p + #at 1;
+  set dx elem #p #legs;
+  set p + #at 2;
+  set dy elem #p #legs;
+  set p + #at 3;
+  set range elem #p #legs;
+  set p + #at 4;
+  set mode elem #p #legs;
+  set p + #at 5;
+  set nvia elem #p #legs;
+  set p + #at + 6 * 2 #nvia;
+  set nchild elem #p #legs;
+  gosub Bits #mode;
+  set m1 #bit1;
+  set m2 #bit2;
+  set m4 #bit4;
+  set m8 #bit8;
+  set m16 #bit16;
   if == #side 2:
     set dx neg #dx;
     set dy neg #dy;
@@ -530,17 +617,22 @@ sub WalkLeg at pos from side:
     set i 0;
     set ok 1;
     do while < #i #nvia:
-      set s elem + #at + 6 * 2 #i #legs;
-      set o elem + #at + 7 * 2 #i #legs;
+      set p + #at + 6 * 2 #i;
+      set s elem #p #legs;
+      set p + #p 1;
+      set t elem #p #legs;
       if == #side 2:
         set s neg #s;
-        set o neg #o;
+        set t neg #t;
       endif;
-      set s where #cur #s #o;
+      set s where #cur #s #t;
       if not onboard #s:
         set ok 0;
-      elseif != sub Occ #s #from #side 0:
-        set ok 0;
+      else:
+        set o sub Occ #s #from #side;
+        if != #o 0:
+          set ok 0;
+        endif;
       endif;
       set i + #i 1;
     loop;
@@ -550,14 +642,14 @@ sub WalkLeg at pos from side:
     set steps + #steps 1;
     set cur #nxt;
     set o sub Occ #cur #from #side;
-    if & #mode 16:
+    if #m16:
       if != #o 0:
+        set after - #range #steps;
         if == #range 1:
           set after 1;
-        elseif == #range 0:
+        endif;
+        if == #range 0:
           set after 0;
-        else:
-          set after - #range #steps;
         endif;
         set s 0;
         do while == #after 0 or < #s #after:
@@ -568,86 +660,110 @@ sub WalkLeg at pos from side:
           set s + #s 1;
           set o sub Occ #cur #from #side;
           if == #o 0:
-            if & #mode 1 and not #attackonly:
-              gosub Found #cur 0 0 0;
+            if #m1 and != #fmode 2:
+              gosub Found #cur 0 @ @;
             endif;
           else:
-            if == #o 2 and & #mode 2:
-              gosub Found #cur 0 0 0;
+            if == #o 2 and #m2:
+              gosub Found #cur 0 @ @;
             endif;
             return;
           endif;
         loop;
         return;
       endif;
-    elseif == #o 0:
-      if & #mode 1 and not #attackonly:
-        gosub Found #cur 0 0 0;
-      endif;
-      if & #mode 4 and not #attackonly and match #cur #epcells:
-        gosub Found #cur 1 #epvictim 0;
-      endif;
-      if & #mode 8:
-        set child + #at + 7 * 2 #nvia;
-        set i 0;
-        do while < #i #nchild:
-          gosub WalkLeg #child #cur #from #side;
-          set child + #child elem #child #legs;
-          set i + #i 1;
-        loop;
-      endif;
     else:
-      if == #o 2 and & #mode 2:
-        gosub Found #cur 0 0 0;
+      if == #o 0:
+        if #m1 and != #fmode 2:
+          gosub Found #cur 0 @ @;
+        endif;
+        set ep sub IsEp #cur;
+        if #m4 and != #fmode 2 and #ep:
+          gosub Found #cur 1 #epvictim @;
+        endif;
+        if #m8:
+          set child + #at + 7 * 2 #nvia;
+          set i 0;
+          do while < #i #nchild:
+            gosub WalkLeg #child #cur #from #side;
+            set t elem #child #legs;
+            set child + #child #t;
+            set i + #i 1;
+          loop;
+        endif;
+      else:
+        if == #o 2 and #m2:
+          gosub Found #cur 0 @ @;
+        endif;
+        return;
       endif;
-      return;
     endif;
   loop;
 endsub;
 
 sub Castle at from side:
-  local dx dy travel ray cur n partner i;
-  set dx elem + #at 1 #legs;
-  set dy elem + #at 2 #legs;
-  set travel elem + #at 3 #legs;
+  my dx dy travel cur n partner i c o hit2 p to via;
+  set p + #at 1;
+  set dx elem #p #legs;
+  set p + #at 2;
+  set dy elem #p #legs;
+  set p + #at 3;
+  set travel elem #p #legs;
   if == #side 2:
     set dx neg #dx;
     set dy neg #dy;
   endif;
-  set ray ();
+  if < #travel 2:
+    return;
+  endif;
+  set n 0;
   set cur where #from #dx #dy;
+  set partner @;
   do while onboard #cur:
-    push ray #cur;
+    set n + #n 1;
+    set partner #cur;
     set cur where #cur #dx #dy;
   loop;
-  set n count #ray;
-  if <= #n #travel or < #travel 2:
+  if <= #n #travel:
     return;
   endif;
-  set partner elem - #n 1 #ray;
-  if != sub Occ #partner #from #side 1 or not match #partner #unmoved:
+  set o sub Occ #partner #from #side;
+  if != #o 1:
     return;
   endif;
-  set i 0;
-  do while < #i - #n 1:
-    if != space elem #i #ray @:
+  if not flag #partner:
+    return;
+  endif;
+  set i 1;
+  set cur where #from #dx #dy;
+  do while < #i #n:
+    if != space #cur @:
       return;
     endif;
+    set cur where #cur #dx #dy;
     set i + #i 1;
   loop;
-  set i 0;
-  do while < #i #travel:
-    if sub Attacked elem #i #ray #side:
+  set i 1;
+  set cur where #from #dx #dy;
+  do while <= #i #travel:
+    set hit2 sub Attacked #cur #side;
+    if #hit2:
       return;
     endif;
+    if == #i - #travel 1:
+      set via #cur;
+    endif;
+    set to #cur;
+    set cur where #cur #dx #dy;
     set i + #i 1;
   loop;
-  gosub Found elem - #travel 1 #ray 2 #partner elem - #travel 2 #ray;
+  gosub Found #to 2 #partner #via;
 endsub;
 
 sub Moves from side incheck:
-  local k at n m flags size skip;
-  set k sub KindOf space #from;
+  my k at n m flags size p lab f1 f2 f4;
+  set lab space #from;
+  set k sub KindOf #lab;
   if == #side 1:
     set at elem #k #wstart;
   else:
@@ -658,113 +774,148 @@ sub Moves from side incheck:
   set m 0;
   do while < #m #n:
     set flags elem #at #legs;
-    set size elem + #at 1 #legs;
-    set skip 0;
-    if & #flags 1 and not match #from #unmoved:
-      set skip 1;
+    set p + #at 1;
+    set size elem #p #legs;
+    gosub Bits #flags;
+    set f1 #bit1;
+    set f2 #bit2;
+    set f4 #bit4;
+    if #f1 and not flag #from:
+      set f4 -1;
     endif;
-    if & #flags 2:
-      if #incheck or #attackonly:
-        set skip 1;
+    if #f2 and #incheck:
+      set f4 -1;
+    endif;
+    if #f2 and == #fmode 2:
+      set f4 -1;
+    endif;
+    if == #f4 1:
+      if != #fmode 2 and not #incheck and elem #k #royal:
+        gosub Castle #p #from #side;
       endif;
     endif;
-    if #skip:
-    elseif & #flags 4:
-      if not #attackonly and not #incheck and elem #k #royal:
-        gosub Castle + #at 1 #from #side;
-      endif;
-    else:
-      gosub WalkLeg + #at 1 #from #from #side;
+    if == #f4 0:
+      gosub WalkLeg #p #from #from #side;
     endif;
-    set at + #at + 1 #size;
+    set at + #p #size;
     set m + #m 1;
   loop;
 endsub;
 
 sub Attacked target side:
-  local c enemy hit sf sk se se2 sa st;
-  set st #attacktarget;
-  set attacktarget #target;
-  set sf #found;
-  set sk #foundkind;
-  set se #foundextra;
-  set se2 #foundextra2;
-  set sa #attackonly;
+  my c ci lab s enemy savedmode savedtarget savedhit result;
+  set savedmode #fmode;
+  set savedtarget #attacktarget;
+  set savedhit #hit;
+  set enemy 1;
   if == #side 1:
     set enemy 2;
-  else:
-    set enemy 1;
   endif;
+  set fmode 2;
+  set attacktarget #target;
   set hit 0;
-  set attackonly 1;
-  for c spaces:
-    if == sub SideOf space #c #enemy and not #hit:
-      set found ();
-      set foundkind ();
-      set foundextra ();
-      set foundextra2 ();
+  set ci 0;
+  do while < #ci count #cells and not #hit:
+    set c elem #ci #cells;
+    set lab space #c;
+    set s sub SideOf #lab;
+    if == #s #enemy:
       gosub Moves #c #enemy 0;
-      if match #target #found:
-        set hit 1;
-      endif;
     endif;
-  next;
-  set attackonly #sa;
-  set attacktarget #st;
-  set found #sf;
-  set foundkind #sk;
-  set foundextra #se;
-  set foundextra2 #se2;
-  return #hit;
+    set ci + #ci 1;
+  loop;
+  set result #hit;
+  set fmode #savedmode;
+  set attacktarget #savedtarget;
+  set hit #savedhit;
+  return #result;
 endsub;
 
 sub InCheck side:
-  local c;
-  for c spaces:
-    if == sub SideOf space #c #side and elem sub KindOf space #c #royal:
-      if sub Attacked #c #side:
-        return 1;
+  my c ci lab s k r a;
+  set ci 0;
+  do while < #ci count #cells:
+    set c elem #ci #cells;
+    set lab space #c;
+    set s sub SideOf #lab;
+    if == #s #side:
+      set k sub KindOf #lab;
+      set r elem #k #royal;
+      if #r:
+        set a sub Attacked #c #side;
+        if #a:
+          return 1;
+        endif;
       endif;
     endif;
-  next;
+    set ci + #ci 1;
+  loop;
   return 0;
 endsub;
 
-sub ZoneChoices to side:
-  local z n i r hit choices optional;
-  set choices ();
-  set optional 1;
+sub InList x list:
+  my i e;
+  set i 0;
+  do while < #i count #list:
+    set e elem #i #list;
+    if == #e #x:
+      return 1;
+    endif;
+    set i + #i 1;
+  loop;
+  return 0;
+endsub;
+
+sub PromoCheck to side newkind:
+  my z r rk ranks choices hit optional allowed in m;
   set hit 0;
+  set optional 1;
+  set allowed 0;
+  set rk rank #to;
   set z 0;
   do while < #z count #zones:
     set r elem #z #zones;
-    if match rank #to elem #side #r:
+    set ranks elem #side #r;
+    set in sub InList #rk #ranks;
+    if #in:
       set hit 1;
-      set choices merge #choices elem 3 #r;
-      if elem 0 #r:
+      set m elem 0 #r;
+      if #m:
         set optional 0;
+      endif;
+      set choices elem 3 #r;
+      set in sub InList #newkind #choices;
+      if #in:
+        set allowed 1;
       endif;
     endif;
     set z + #z 1;
   loop;
   if not #hit:
-    return ();
+    return 0;
   endif;
-  if #optional:
-    push choices -1;
+  if == #newkind -1:
+    if #optional:
+      return 1;
+    endif;
+    return 2;
   endif;
-  return #choices;
+  if #allowed:
+    return 1;
+  endif;
+  return 3;
 endsub;
 "#;
 
 /// The Post-Move routine (one per side) and the Post-Game routine, after
 /// [`UNIVERSAL`] in Pre-Game.
 pub const HANDLERS: &str = r#"sub HandleMove side:
-  local i ok kind extra extra2 choices placed incheck k;
+  my s k newkind placed incheck pl pc;
   if != #side #stm:
     die "It is not your turn.";
   endif;
-  if != sub SideOf moved #side:
+  set s sub SideOf moved;
+  if != #s #side:
     die "You may only move your own pieces.";
   endif;
   set placed space dest;
@@ -772,164 +923,201 @@ pub const HANDLERS: &str = r#"sub HandleMove side:
   add moved origin;
   if != old @:
     add old dest;
-  else:
-    empty dest;
   endif;
   set incheck sub InCheck #side;
-  set found ();
-  set foundkind ();
-  set foundextra ();
-  set foundextra2 ();
-  gosub Moves origin #side #incheck;
+  set fmode 1;
+  set want dest;
   set ok 0;
-  set i 0;
-  do while < #i count #found:
-    if == elem #i #found dest and not #ok:
-      set ok 1;
-      set kind elem #i #foundkind;
-      set extra elem #i #foundextra;
-      set extra2 elem #i #foundextra2;
-    endif;
-    set i + #i 1;
-  loop;
+  set fkind 0;
+  set fextra @;
+  set fextra2 @;
+  gosub Moves origin #side #incheck;
+  set fmode 0;
   if not #ok:
     die "That is not a legal move for this piece.";
   endif;
   empty origin;
   add #placed dest;
-  if == #kind 1:
-    empty #extra;
-  elseif == #kind 2:
-    add space #extra #extra2;
-    empty #extra;
+  if == #fkind 1:
+    empty #fextra;
+  endif;
+  if == #fkind 2:
+    set pl space #fextra;
+    empty #fextra;
+    add #pl #fextra2;
   endif;
   set k sub KindOf moved;
-  if elem #k #pawn:
-    set choices sub ZoneChoices dest #side;
-    if count #choices:
-      if == #placed moved and not match -1 #choices:
-        die "This pawn must promote here.";
-      endif;
-      if != #placed moved and not match sub KindOf #placed #choices:
-        die "A pawn may not promote to that piece here.";
-      endif;
-      if != sub SideOf #placed #side:
-        die "Promote to a piece of your own side.";
-      endif;
-    elseif != #placed moved:
-      die "Only a pawn in a promotion zone may change into another piece.";
+  set newkind -1;
+  if != #placed moved:
+    set newkind sub KindOf #placed;
+    set s sub SideOf #placed;
+    if != #s #side:
+      die "Promote to a piece of your own side.";
     endif;
-  elseif != #placed moved:
+  endif;
+  set pc 0;
+  if elem #k #pawn:
+    set pc sub PromoCheck dest #side #newkind;
+  endif;
+  if == #pc 0 and != #newkind -1:
     die "Only a pawn in a promotion zone may change into another piece.";
   endif;
-  if sub InCheck #side:
+  if == #pc 2:
+    die "This pawn must promote here.";
+  endif;
+  if == #pc 3:
+    die "A pawn may not promote to that piece here.";
+  endif;
+  set incheck sub InCheck #side;
+  if #incheck:
     die "You may not leave your king in check.";
   endif;
-  set unmoved diff #unmoved (origin dest);
-  if == #kind 2:
-    set unmoved diff #unmoved (#extra);
-  elseif == #kind 1:
-    set unmoved diff #unmoved (#extra);
+  unsetflag origin dest;
+  if != #fkind 0:
+    unsetflag #fextra;
   endif;
-  set epcells ();
+  set ep1 @;
+  set ep2 @;
+  set ep3 @;
+  set ep4 @;
   set epvictim @;
-  if elem #k #pawn and #hasep and == old @ and == #kind 0:
+  if elem #k #pawn and #hasep and == old @ and == #fkind 0:
     gosub SetEp origin dest;
   endif;
-  if elem #k #pawn or != old @ or == #kind 1:
+  if elem #k #pawn or != old @ or == #fkind 1:
     set quiet 0;
   else:
     set quiet + #quiet 1;
   endif;
+  set stm 1;
   if == #side 1:
     set stm 2;
-  else:
-    set stm 1;
   endif;
 endsub;
 
 sub SetEp from to:
-  local dx dy n i c;
+  my dx dy n i c adx ady;
   set dx - file #to file #from;
   set dy - rank #to rank #from;
-  set n max abs #dx abs #dy;
+  set adx abs #dx;
+  set ady abs #dy;
+  set n max #adx #ady;
   if < #n 2:
     return;
   endif;
-  if != #dx 0 and != #dy 0 and != abs #dx abs #dy:
+  if != #dx 0 and != #dy 0 and != #adx #ady:
     return;
   endif;
   set dx sign #dx;
   set dy sign #dy;
+  set c #from;
   set i 1;
   do while < #i #n and < #i 5:
-    set c where #from * #i #dx * #i #dy;
+    set c where #c #dx #dy;
     if onboard #c:
-      push epcells #c;
+      set epvictim #to;
+      if == #ep1 @:
+        set ep1 #c;
+      else:
+        if == #ep2 @:
+          set ep2 #c;
+        else:
+          if == #ep3 @:
+            set ep3 #c;
+          else:
+            set ep4 #c;
+          endif;
+        endif;
+      endif;
     endif;
     set i + #i 1;
   loop;
-  if count #epcells:
-    set epvictim #to;
+endsub;
+
+sub TryLegal to kind extra extra2:
+  my mover captured partner incheck;
+  set mover space #curfrom;
+  set captured space #to;
+  set partner @;
+  if == #kind 1:
+    set partner space #extra;
+    empty #extra;
+  endif;
+  if == #kind 2:
+    set partner space #extra;
+    empty #extra;
+    add #partner #extra2;
+  endif;
+  empty #curfrom;
+  add #mover #to;
+  set incheck sub InCheck #curside;
+  empty #to;
+  if != #captured @:
+    add #captured #to;
+  endif;
+  add #mover #curfrom;
+  if == #kind 1:
+    add #partner #extra;
+  endif;
+  if == #kind 2:
+    empty #extra2;
+    add #partner #extra;
+  endif;
+  if not #incheck:
+    setlegal #curfrom #to;
+    set nlegal + #nlegal 1;
   endif;
 endsub;
 
-sub HasMove side:
-  local c i incheck saved savedep savedv ok;
+sub LegalMoves side:
+  my c ci lab s incheck;
   set incheck sub InCheck #side;
-  for c spaces:
-    if == sub SideOf space #c #side:
-      set found ();
-      set foundkind ();
-      set foundextra ();
-      set foundextra2 ();
+  set nlegal 0;
+  set fmode 3;
+  set curside #side;
+  set ci 0;
+  do while < #ci count #cells:
+    set c elem #ci #cells;
+    set lab space #c;
+    set s sub SideOf #lab;
+    if == #s #side:
+      set curfrom #c;
       gosub Moves #c #side #incheck;
-      set i 0;
-      do while < #i count #found:
-        store;
-        move #c elem #i #found;
-        if == elem #i #foundkind 1:
-          empty elem #i #foundextra;
-        elseif == elem #i #foundkind 2:
-          move elem #i #foundextra elem #i #foundextra2;
-        endif;
-        set ok not sub InCheck #side;
-        restore;
-        if #ok:
-          return 1;
-        endif;
-        set i + #i 1;
-      loop;
     endif;
-  next;
-  return 0;
+    set ci + #ci 1;
+  loop;
+  set fmode 0;
+  return #nlegal;
 endsub;
 
-sub NonRoyals side:
-  local c n;
-  set n 0;
-  for c spaces:
-    if == sub SideOf space #c #side and not elem sub KindOf space #c #royal:
-      set n + #n 1;
+sub Count side:
+  my c ci lab s k r;
+  set nroyal 0;
+  set nother 0;
+  set ci 0;
+  do while < #ci count #cells:
+    set c elem #ci #cells;
+    set lab space #c;
+    set s sub SideOf #lab;
+    if == #s #side:
+      set k sub KindOf #lab;
+      set r elem #k #royal;
+      if #r:
+        set nroyal + #nroyal 1;
+      else:
+        set nother + #nother 1;
+      endif;
     endif;
-  next;
-  return #n;
-endsub;
-
-sub HasRoyal side:
-  local c;
-  for c spaces:
-    if == sub SideOf space #c #side and elem sub KindOf space #c #royal:
-      return 1;
-    endif;
-  next;
-  return 0;
+    set ci + #ci 1;
+  loop;
 endsub;
 
 sub Result winner why:
   if == #winner 0:
     drawn #why;
-  elseif == #winner #stm:
+    return;
+  endif;
+  if == #winner #stm:
     won #why;
   else:
     lost #why;
@@ -937,34 +1125,49 @@ sub Result winner why:
 endsub;
 
 sub GameEnd:
-  local other mebare thembare;
+  my other n incheck mebare thembare;
+  set other 1;
   if == #stm 1:
     set other 2;
-  else:
-    set other 1;
   endif;
-  if not sub HasMove #stm:
-    if sub InCheck #stm:
+  set n sub LegalMoves #stm;
+  set incheck sub InCheck #stm;
+  if == #n 0:
+    if #incheck:
       gosub Result #other "Checkmate.";
-    elseif == #stalemate 0:
-      gosub Result #other "Stalemate: the stalemated side loses.";
-    elseif == #stalemate 2:
-      gosub Result #stm "Stalemate: the stalemated side wins.";
-    else:
-      gosub Result 0 "Stalemate.";
+      return;
     endif;
+    if == #stalemate 0:
+      gosub Result #other "Stalemate: the stalemated side loses.";
+      return;
+    endif;
+    if == #stalemate 2:
+      gosub Result #stm "Stalemate: the stalemated side wins.";
+      return;
+    endif;
+    gosub Result 0 "Stalemate.";
     return;
   endif;
   if #bareking:
-    set mebare not sub NonRoyals #stm and sub HasRoyal #stm;
-    set thembare not sub NonRoyals #other and sub HasRoyal #other;
+    gosub Count #stm;
+    set mebare 0;
+    if == #nother 0 and > #nroyal 0:
+      set mebare 1;
+    endif;
+    gosub Count #other;
+    set thembare 0;
+    if == #nother 0 and > #nroyal 0:
+      set thembare 1;
+    endif;
     if #mebare and #thembare:
       gosub Result 0 "Both kings are bare.";
       return;
-    elseif #thembare:
+    endif;
+    if #thembare:
       gosub Result #stm "Bare king.";
       return;
-    elseif #mebare and not #counterbaring:
+    endif;
+    if #mebare and not #counterbaring:
       gosub Result #other "Bare king.";
       return;
     endif;
@@ -973,7 +1176,7 @@ sub GameEnd:
     gosub Result 0 "Draw by the n-move rule.";
     return;
   endif;
-  if sub InCheck #stm:
+  if #incheck:
     say "Check!";
   endif;
 endsub;
@@ -1016,14 +1219,18 @@ pub fn pre_game(v: &Variant, lab: &Labels, t: &Tables, fully: bool) -> String {
     let _ = writeln!(s, "set counterbaring {};", v.rules.counter_baring as u8);
     let _ = writeln!(s, "set moverule {};", v.rules.move_rule);
     let _ = writeln!(s, "set hasep {};", t.has_ep as u8);
-    // State: side to move, unmoved pieces, en passant, quiet-move counter.
+    // The board's cells (the loops walk this list), then the state: side
+    // to move, a flag on every unmoved piece, en passant, quiet moves.
     let pl = setup_placement(v);
     let g = &v.grid;
+    let _ = writeln!(s, "set cells ({});", list((0..g.len()).map(|c| g.label(c as Cell).to_string())));
     let unmoved: Vec<String> =
         (0..g.len()).filter(|&c| pl.cells[c].is_some()).map(|c| g.label(c as Cell).to_string()).collect();
     let _ = writeln!(s, "set stm {};", if pl.side == 0 { 1 } else { 2 });
-    let _ = writeln!(s, "set unmoved ({});", unmoved.join(" "));
-    let _ = writeln!(s, "set epcells ();");
+    let _ = writeln!(s, "setflag {};", unmoved.join(" "));
+    for i in 1..=4 {
+        let _ = writeln!(s, "set ep{i} @;");
+    }
     let _ = writeln!(s, "set epvictim @;");
     let _ = writeln!(s, "set quiet 0;");
     s

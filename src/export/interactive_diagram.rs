@@ -7,10 +7,15 @@
 //! the squares that are not part of the board. This is the text printed on
 //! the TCB rules page and the input of Muller's GAME-code wizard.
 //!
-//! Export writes one item per line in that order. Data the ID has no key
-//! for (title, author, rules URL, draw rules, pawn flags, per-rank
-//! promotion choices, conditional special moves) follows at the end as
-//! `rookery…=` lines, one per line, so that [`import`] gives back an
+//! Export writes one item per line: the keys, then the pieces in
+//! [`listing_order`], then the holes; `royal=` gives the royal piece's
+//! number in that list, as the ID documentation writes it (`royal=8`). A
+//! game the ID cannot play as ours (per-rank promotion, conditional
+//! special moves, separate Black moves, the rules of
+//! [`super::special_rules`]) is refused with every reason, never written as
+//! a different game. Data the ID has no key for but that does not change
+//! play (title, author, rules URL, draw rules, pawn flags) follows at the
+//! end as `rookery…=` lines, one per line, so that [`import`] gives back an
 //! equivalent definition. The ID is believed to ignore keys it does not
 //! know (unverified); delete those lines if it does not.
 //!
@@ -24,6 +29,7 @@
 use std::fmt::Write as _;
 
 use super::{alfaerie_image, listing_order, setup_placement, squares_of, ExportError};
+use crate::betza::ast::Move;
 use crate::board::{parse_square, square_label, Grid};
 use crate::variant::{EndValue, Variant};
 
@@ -60,27 +66,98 @@ fn stalemate_key(e: EndValue) -> &'static str {
     }
 }
 
-/// The description of `v`. Fails for what the ID cannot show (separate
-/// Black moves, immobile pieces, the rules of [`super::special_rules`]).
+/// The Betza the ID is given for an immobile piece: the castling atom with
+/// range 0, which makes no move (an empty Betza field would instead mean
+/// the orthodox default for the piece's name).
+pub const IMMOBILE_BETZA: &str = "O0";
+
+/// What of `v` the ID cannot show, one line each: the rules of
+/// [`super::special_rules`], separate Black moves, conditional special
+/// moves, promotion beyond `promoZone`/`promoChoice`, bracket moves with
+/// no `a`-chain equivalent.
+fn problems(v: &Variant) -> Vec<String> {
+    let mut problems = super::special_rules(v);
+    for p in &v.pieces {
+        if p.betza_black.is_some() {
+            problems.push(format!(
+                "piece {} ({}): Black's moves are given separately (`betza-black`); the ID turns White's moves for Black",
+                p.name, p.letter
+            ));
+        }
+        for (name, b) in &p.specials {
+            problems.push(format!(
+                "piece {} ({}): the special move {name:?} (`{b}`) is allowed only when not in check; the ID's XBetza has no such condition",
+                p.name, p.letter
+            ));
+        }
+        if !p.immobile {
+            if let Err(e) = id_betza(&p.betza) {
+                problems.push(format!("piece {} ({}): {e}", p.name, p.letter));
+            }
+        }
+    }
+    let royals: Vec<String> = v.pieces.iter().filter(|p| p.royal).map(|p| p.name.clone()).collect();
+    if royals.len() > 1 {
+        problems.push(format!("{} royal piece types ({}): `royal=` names one", royals.len(), royals.join(", ")));
+    }
+    if standard_promotion(v).is_none() {
+        let zs: Vec<String> = v
+            .zones
+            .iter()
+            .map(|z| {
+                let c: String = z.choices.iter().map(|&k| v.pieces[k as usize].letter).collect();
+                let r: Vec<String> = z.ranks[0].iter().map(|y| (y + 1).to_string()).collect();
+                format!("ranks {} -> {c}{}", r.join(","), if z.mandatory { "" } else { " (optional)" })
+            })
+            .collect();
+        problems.push(format!(
+            "promotion by rank ({}): `promoZone`/`promoChoice` give one compulsory choice list for the last ranks",
+            zs.join("; ")
+        ));
+    }
+    problems
+}
+
+/// `betza` as the ID should be given it: a bracket move `[X?dirY]` is
+/// rewritten in the `a`/`y` chain form the ID has long understood when a
+/// known equivalent exists (checked move for move by `tests/export.rs`),
+/// else an error says which move has none.
+pub fn id_betza(betza: &str) -> Result<String, String> {
+    let Ok(piece) = crate::betza::parse(betza) else { return Ok(betza.to_string()) };
+    let mut out = String::new();
+    for m in &piece.moves {
+        let span = match m {
+            Move::Bracket(b) => &b.span,
+            Move::Chain(c) => &c.span,
+        };
+        let text = &betza[span.start..span.end];
+        if !text.starts_with('[') {
+            out.push_str(text);
+            continue;
+        }
+        match BRACKET_CHAINS.iter().find(|(b, _)| *b == text) {
+            Some((_, chain)) => out.push_str(chain),
+            None => {
+                return Err(format!(
+                    "the bracket move `{text}` has no `a`-chain form in this exporter's checked table, and an older ID crashes on bracket moves"
+                ))
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Bracket moves and their `a`/`y` chain equivalents (same moves on every
+/// board; `tests/export.rs` checks each pair with the move prober).
+pub const BRACKET_CHAINS: &[(&str, &str)] = &[("[F?fsR]", "FyafsF")];
+
+/// The description of `v`. Fails, listing every reason, for what the ID
+/// cannot show (see [`problems`]).
 pub fn export(v: &Variant) -> Result<String, ExportError> {
     if let Some(e) = super::graph_board(v, super::Format::InteractiveDiagram) {
         return Err(e);
     }
-    let mut problems = super::special_rules(v);
-    for p in &v.pieces {
-        if p.immobile {
-            problems.push(format!(
-                "piece {} ({}): immobile (the ID reads an empty Betza as the orthodox default for the name)",
-                p.name, p.letter
-            ));
-        }
-        if p.betza_black.is_some() {
-            problems.push(format!(
-                "piece {} ({}): Black's moves are given separately (`betza-black`); the ID mirrors White's",
-                p.name, p.letter
-            ));
-        }
-    }
+    let problems = problems(v);
     if !problems.is_empty() {
         return Err(ExportError { format: super::Format::InteractiveDiagram, variant: v.name.clone(), problems });
     }
@@ -88,21 +165,8 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
     let mut out = String::new();
     let _ = writeln!(out, "files={}", g.files());
     let _ = writeln!(out, "ranks={}", g.ranks());
-    let std = standard_promotion(v);
-    let (zone, choice) = std.clone().unwrap_or_else(|| {
-        // Approximation for the ID; the exact zones follow as rookeryZones.
-        let depth = v.zones.iter().flat_map(|z| z.ranks[0].iter()).map(|&y| g.ranks() - y).max().unwrap_or(0);
-        let mut letters = String::new();
-        for z in &v.zones {
-            for &k in &z.choices {
-                let l = v.pieces[k as usize].letter;
-                if !letters.contains(l) {
-                    letters.push(l);
-                }
-            }
-        }
-        (depth, letters)
-    });
+    // `problems` refused anything but the standard promotion.
+    let (zone, choice) = standard_promotion(v).unwrap_or_default();
     let _ = writeln!(out, "promoZone={zone}");
     if !choice.is_empty() {
         let _ = writeln!(out, "promoChoice={choice}");
@@ -114,23 +178,28 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
     if v.rules.bare_king {
         let _ = writeln!(out, "baring=0");
     }
-    let royals: String = v.pieces.iter().filter(|p| p.royal).map(|p| p.letter).collect();
-    if let Some(r) = royals.chars().next() {
-        let _ = writeln!(out, "royal={r}");
-    }
-    let holes: Vec<String> = super::holes(v).into_iter().map(|(x, y)| square_label(x, y)).collect();
-    if !holes.is_empty() {
-        let _ = writeln!(out, "hole::::{}", holes.join(","));
+    // `royal=` takes the royal piece's number in the piece list (the ID
+    // documentation's `royal=8`); a letter is read with parseInt as no
+    // piece at all. The list is written in `listing_order`, holes after it,
+    // so the number does not depend on whether the ID counts `hole`.
+    let order = listing_order(v);
+    if let Some(n) = order.iter().position(|&k| v.pieces[k].royal) {
+        let _ = writeln!(out, "royal={}", n + 1);
     }
     let pl = setup_placement(v);
-    for k in listing_order(v) {
+    for &k in &order {
         let p = &v.pieces[k];
         let image = alfaerie_image(v, k).map_or_else(|| p.id.clone(), |(i, _)| i);
         let w = squares_of(v, &pl, k as u8, 0);
         let b = squares_of(v, &pl, k as u8, 1);
         let squares =
             if w.is_empty() && b.is_empty() { String::new() } else { format!("{},,{}", w.join(","), b.join(",")) };
-        let _ = writeln!(out, "{}:{}:{}:{}:{}", p.name.replace(':', " "), p.letter, p.betza, image, squares);
+        let betza = if p.immobile { IMMOBILE_BETZA.to_string() } else { id_betza(&p.betza).unwrap_or_default() };
+        let _ = writeln!(out, "{}:{}:{}:{}:{}", p.name.replace(':', " "), p.letter, betza, image, squares);
+    }
+    let holes: Vec<String> = super::holes(v).into_iter().map(|(x, y)| square_label(x, y)).collect();
+    if !holes.is_empty() {
+        let _ = writeln!(out, "hole::::{}", holes.join(","));
     }
     // Everything else, for a faithful import.
     let line = |out: &mut String, k: &str, val: &str| {
@@ -152,36 +221,11 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
     line(&mut out, "A1Light", &v.a1_light.to_string());
     let pawns: String = v.pieces.iter().filter(|p| p.pawn).map(|p| p.letter).collect();
     line(&mut out, "Pawns", &pawns);
-    if royals.len() > 1 {
-        line(&mut out, "Royals", &royals);
-    }
     if v.rules.bare_king {
         line(&mut out, "CounterBaring", &v.rules.counter_baring.to_string());
     }
     line(&mut out, "MoveRule", &v.rules.move_rule.to_string());
     line(&mut out, "Repetition", &v.rules.repetition.to_string());
-    if std.is_none() {
-        let zones: Vec<String> = v
-            .zones
-            .iter()
-            .map(|z| {
-                let r = |s: usize| z.ranks[s].iter().map(|y| (y + 1).to_string()).collect::<Vec<_>>().join(",");
-                let c: String = z.choices.iter().map(|&k| v.pieces[k as usize].letter).collect();
-                format!(
-                    "white={} black={} choices={c} {}",
-                    r(0),
-                    r(1),
-                    if z.mandatory { "mandatory" } else { "optional" }
-                )
-            })
-            .collect();
-        line(&mut out, "Zones", &zones.join("; "));
-    }
-    for p in &v.pieces {
-        for (name, b) in &p.specials {
-            line(&mut out, "Special", &format!("{}:not-in-check:{b}:{name}", p.letter));
-        }
-    }
     Ok(out)
 }
 
@@ -573,7 +617,11 @@ pub fn import(text: &str, default_name: &str) -> Result<String, ImportError> {
         let _ = writeln!(t, "\n[pieces.{id}]");
         let _ = writeln!(t, "name = {}", q(&p.name));
         let _ = writeln!(t, "letter = {}", q(&p.letter.to_string()));
-        let _ = writeln!(t, "betza = {}", q(&p.betza));
+        if p.betza == IMMOBILE_BETZA {
+            let _ = writeln!(t, "immobile = true");
+        } else {
+            let _ = writeln!(t, "betza = {}", q(&p.betza));
+        }
         if royal.contains(&p.letter) {
             let _ = writeln!(t, "royal = true");
         }

@@ -216,12 +216,22 @@ pub fn special_rules(v: &Variant) -> Vec<String> {
 }
 
 /// The refusal for a board made of polygons (a graph board): none of the
-/// formats has one (Game Courier would need a Custom Board with pixel
-/// positions, which we do not generate).
+/// formats has one. Game Courier can draw a picture board (the "Custom
+/// Board" shape with pixel Positions), but no source available here gives
+/// the Positions field's syntax, so the refusal says that rather than
+/// writing a board GC may not read.
 pub(crate) fn graph_board(v: &Variant, format: Format) -> Option<ExportError> {
+    let why = match format {
+        Format::GameCourier => "; GC draws such boards only as a Custom Board with pixel Positions, whose syntax no source available to Rookery documents, so none is written",
+        Format::InteractiveDiagram => "; the Interactive Diagram draws files x ranks grids only",
+        Format::FairyStockfish => "; Fairy-Stockfish plays on files x ranks grids only",
+    };
     v.grid.graph().map(|_| ExportError {
         format,
         variant: v.name.clone(),
-        problems: vec![format!("a graph board ({} cells given as polygons, not a files x ranks grid)", v.grid.len())],
+        problems: vec![format!(
+            "a graph board ({} cells given as polygons, not a files x ranks grid){why}",
+            v.grid.len()
+        )],
     })
 }

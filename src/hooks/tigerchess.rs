@@ -12,11 +12,12 @@
 //! pack of 16 cards per side posts the Swordsmen; no TigerVariation.
 //!
 //! Semantics the sources leave open follow the research note's
-//! recommendations (docs/research/tigerchess.md §4, §5, §9): Open and
-//! Countdown post freely on the own 3rd/4th ranks; Dragon puts every
-//! Swordsman on one colour family fixed by the first posting (the colour of
-//! each side's own Barons, or Baronesses); Symmetrical makes the Bengal
-//! mirror each Siberian posting.
+//! recommendations (docs/research/tigerchess.md §4, §5, §9) and are our
+//! reading, not the source's words: postings alternate, Siberian first;
+//! Open and Countdown post freely on the own 3rd/4th ranks; Dragon puts
+//! every Swordsman on one colour family fixed by the first posting (the
+//! colour of each side's own Barons, or Baronesses); Symmetrical makes the
+//! Bengal mirror each Siberian posting.
 
 use super::rng::Rng;
 use crate::game::phase::{PostingRules, WingRule};

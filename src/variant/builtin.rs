@@ -17,6 +17,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("capahouse", include_str!("../../definitions/capahouse.toml")),
     ("shogi", include_str!("../../definitions/shogi.toml")),
     ("minishogi", include_str!("../../definitions/minishogi.toml")),
+    ("grand", include_str!("../../definitions/grand.toml")),
+    ("opulent", include_str!("../../definitions/opulent.toml")),
 ];
 
 /// The text of a built-in definition.

@@ -43,6 +43,11 @@ pub fn load_str(text: &str) -> Result<(Variant, Vec<Diagnostic>), LoadError> {
             v = None;
         }
     }
+    // The documented facts need the finished variant (cells, letters, FENs).
+    if let Some(var) = &mut v {
+        let checks = crate::verify::compile(&spec.checks, var, &mut diags);
+        var.checks = checks;
+    }
     diags.sort_by_key(|d| (d.span.start, d.span.end));
     match v {
         Some(v) if diags.iter().all(|d| d.severity == super::Severity::Warning) => Ok((v, diags)),
@@ -92,6 +97,14 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
     };
     let setup = crate::game::fen::parse_placement(&grid, &kind_of, &setup_fen).ok()?;
     tables.mark_castling_partners(&setup.cells);
+    let mut zones = zones;
+    for z in zones.iter_mut().filter(|z| z.limit.is_some()) {
+        let mut counts = vec![[0u8; 2]; pieces.len()];
+        for &(k, side) in setup.cells.iter().flatten() {
+            counts[k as usize][side as usize] = counts[k as usize][side as usize].saturating_add(1);
+        }
+        z.limit = Some(counts);
+    }
     let pawns: Vec<bool> = pieces.iter().map(|p| p.pawn).collect();
     let piece_promotion = piece_promotion
         .map(|(to, zone)| crate::game::rules::promotion::PiecePromotion::compile(&grid, to, &zone, &tables));
@@ -115,6 +128,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         deployment,
         drops,
         piece_promotion,
+        checks: Vec::new(),
     })
 }
 

@@ -90,6 +90,9 @@ pub struct Zone {
     pub mandatory: bool,
     /// Choices each side may take only once per game.
     pub once: Vec<u8>,
+    /// With `limited-by-setup`: per kind, the setup's count for White and
+    /// Black; a choice is open while the side has fewer on the board.
+    pub limit: Option<Vec<[u8; 2]>>,
 }
 
 /// Game-end and draw rules.
@@ -146,6 +149,8 @@ pub struct Variant {
     pub drops: Option<crate::game::rules::drops::Drops>,
     /// Shogi-style promotion (`promotes-to`), if any piece has it.
     pub piece_promotion: Option<crate::game::rules::promotion::PiecePromotion>,
+    /// `[[checks]]`: the documented facts (`rookery verify`).
+    pub checks: Vec<crate::verify::Check>,
 }
 
 impl Variant {

@@ -12,6 +12,8 @@ use super::diagnostics::Diagnostic;
 
 mod drops;
 pub use drops::{DropPlaceSpec, DropsSpec};
+mod checks;
+pub use checks::CheckSpec;
 
 /// A value with the byte range it came from in the TOML text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,6 +83,7 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "promotion.zones[].cells", ty: "table { white = [cells], black = [cells] }", need: "ranks or cells", doc: "The zone's cells for each side (polygon boards, or irregular zones)." },
     KeyDoc { path: "promotion.zones[].choices", ty: "array of piece letters", need: "required", doc: "Pieces a pawn may promote to in this zone." },
     KeyDoc { path: "promotion.zones[].once-per-side", ty: "array of piece letters", need: "optional", doc: "Choices each side may take only once in a game (TigerChess's Pikeman → TigerKnight exchange)." },
+    KeyDoc { path: "promotion.zones[].limited-by-setup", ty: "boolean", need: "optional, default false", doc: "A choice is open only while the side has fewer of that piece on the board than the setup gives it (Grand Chess: promotion to captured pieces). In a mandatory zone with nothing open the pawn cannot move there at all." },
     KeyDoc { path: "promotion.zones[].mandatory", ty: "boolean", need: "optional, default true", doc: "false: the pawn may also stay a pawn." },
     KeyDoc { path: "promotion.piece-zone", ty: "table { white = [ranks], black = [ranks] }", need: "with `promotes-to`", doc: "The ranks (numbered from 1 on White's side) where pieces with `promotes-to` may promote, on a move into, within or out of them." },
     KeyDoc { path: "deployment", ty: "table", need: "optional", doc: "A deployment phase before play: sides post pieces from their hands, one per turn, alternating (a side with nothing left to post is skipped). While any hand holds a piece no other move is allowed." },
@@ -107,6 +110,23 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "rules.counter-baring", ty: "boolean", need: "optional, default false", doc: "With `bare-king = \"loss\"`: the bared side gets one more move, and if it bares the opponent too the game is drawn (H. G. Muller's `baring=0`)." },
     KeyDoc { path: "rules.move-rule", ty: "integer >= 0", need: "optional, default 50", doc: "Draw after this many moves by each side without a capture or pawn move (0: no such rule)." },
     KeyDoc { path: "rules.repetition", ty: "integer >= 0", need: "optional, default 3", doc: "Draw when the same position occurs this many times (0: no such rule)." },
+    KeyDoc { path: "checks", ty: "array of tables ([[checks]])", need: "optional", doc: "Documented facts about the game (a perft count, a piece's moves, a line of play and its result), checked by `rookery verify`; `rookery verify --update` rewrites their expected values in place." },
+    KeyDoc { path: "checks[].kind", ty: "\"perft\" | \"moves\" | \"line\"", need: "required", doc: "perft: the number of leaf nodes of the legal move tree; moves: where one piece may go; line: a sequence of moves and how it ends." },
+    KeyDoc { path: "checks[].name", ty: "string", need: "optional", doc: "A short label shown by `verify`, `show` and the exports." },
+    KeyDoc { path: "checks[].source", ty: "string", need: "optional", doc: "Where the fact comes from: the rules page's address, a book, an engine and its version." },
+    KeyDoc { path: "checks[].note", ty: "string", need: "optional", doc: "A quotation or remark about the fact." },
+    KeyDoc { path: "checks[].fen", ty: "FEN string", need: "optional, default the setup (perft, line); moves: the piece alone", doc: "The position the fact is about." },
+    KeyDoc { path: "checks[].depth", ty: "integer 0..=10", need: "required for perft", doc: "Perft depth in plies." },
+    KeyDoc { path: "checks[].nodes", ty: "integer", need: "required for perft", doc: "Expected perft count." },
+    KeyDoc { path: "checks[].piece", ty: "piece letter", need: "required for moves", doc: "The piece: upper case plays for White, lower case for Black." },
+    KeyDoc { path: "checks[].at", ty: "cell", need: "moves: `at` or `counts`", doc: "The piece's cell (it replaces whatever stands there in `fen`)." },
+    KeyDoc { path: "checks[].unmoved", ty: "boolean", need: "optional, default true without `fen`, false with it", doc: "The piece has not moved yet (initial moves, castling, Tigrey's King's leap), as in `rookery moves`." },
+    KeyDoc { path: "checks[].count", ty: "integer", need: "moves: one of count/counts/destinations/diagram", doc: "Expected number of destination cells." },
+    KeyDoc { path: "checks[].counts", ty: "table { CELL = integer }", need: "moves, instead of `at`", doc: "Expected number of destination cells from each of several cells (a piece table)." },
+    KeyDoc { path: "checks[].destinations", ty: "array of cells", need: "moves: one of count/counts/destinations/diagram", doc: "Expected destination cells, in any order; a failure lists the cells only one side has." },
+    KeyDoc { path: "checks[].diagram", ty: "multi-line string", need: "moves: one of count/counts/destinations/diagram", doc: "Expected move diagram as `rookery moves` prints it (`@` the piece, `o` move, `x` capture, `*` both, `C` castling, `.` unreachable, `#` hole); compared cell by cell." },
+    KeyDoc { path: "checks[].moves", ty: "array of moves (`e2e4`, `c8c9h`, `S@e3`)", need: "required for line", doc: "The moves played from the position." },
+    KeyDoc { path: "checks[].result", ty: "string", need: "required for line", doc: "How the line ends: the `result:` text of `rookery replay` (\"1-0 (checkmate)\"), \"legal\" (every move legal, the game not over) or \"illegal at move N\"." },
 ];
 
 /// A definition as written.
@@ -182,6 +202,8 @@ pub struct VariantSpec {
     pub move_rule: Option<Spanned<i64>>,
     /// `rules.repetition`.
     pub repetition: Option<Spanned<i64>>,
+    /// `[[checks]]`: documented facts.
+    pub checks: Vec<CheckSpec>,
 }
 
 /// `pieces.<id>`.
@@ -256,6 +278,8 @@ pub struct ZoneSpec {
     pub mandatory: bool,
     /// `once-per-side`.
     pub once: Vec<Spanned<String>>,
+    /// `limited-by-setup`.
+    pub limited: bool,
     /// Whether `ranks` was given at all (a missing key is reported once).
     pub has_ranks: bool,
     /// Whether `choices` was given at all.
@@ -489,11 +513,13 @@ impl Reader<'_> {
         let mut spec = VariantSpec::default();
         let whole = 0..0;
         for (k, item) in root.iter() {
-            if !["variant", "board", "pieces", "setup", "promotion", "deployment", "drops", "rules"].contains(&k) {
+            if !["variant", "board", "pieces", "setup", "promotion", "deployment", "drops", "rules", "checks"]
+                .contains(&k)
+            {
                 let span = root.key(k).and_then(|k| k.span()).unwrap_or_else(|| item_span(item));
                 self.err(
                     span,
-                    format!("unknown table `[{k}]`; known tables: variant, board, pieces, setup, promotion, deployment, drops, rules"),
+                    format!("unknown table `[{k}]`; known tables: variant, board, pieces, setup, promotion, deployment, drops, rules, checks"),
                 );
             }
         }
@@ -613,6 +639,7 @@ impl Reader<'_> {
             spec.move_rule = self.int(r, "move-rule", "rules.move-rule", false, &s);
             spec.repetition = self.int(r, "repetition", "rules.repetition", false, &s);
         }
+        spec.checks = self.checks(root);
         spec
     }
 
@@ -830,12 +857,12 @@ impl Reader<'_> {
     fn zone(&mut self, t: &Table) -> ZoneSpec {
         let span = t.span().unwrap_or(0..0);
         for (k, _) in t.iter() {
-            if !["ranks", "cells", "choices", "mandatory", "once-per-side"].contains(&k) {
+            if !["ranks", "cells", "choices", "mandatory", "once-per-side", "limited-by-setup"].contains(&k) {
                 let ks = t.key(k).and_then(|k| k.span()).unwrap_or(span.clone());
                 self.err(
                     ks,
                     format!(
-                        "unknown key `{k}` in a promotion zone; known keys: ranks, cells, choices, mandatory, once-per-side"
+                        "unknown key `{k}` in a promotion zone; known keys: ranks, cells, choices, mandatory, once-per-side, limited-by-setup"
                     ),
                 );
             }
@@ -873,6 +900,7 @@ impl Reader<'_> {
         let choices =
             self.array(t, "choices", "promotion.zones.choices", |s, v| s.str_elem(v, "promotion.zones.choices"));
         let mandatory = self.bool(t, "mandatory", "promotion.zones.mandatory", true);
+        let limited = self.bool(t, "limited-by-setup", "promotion.zones.limited-by-setup", false);
         let once =
             self.array(t, "once-per-side", "promotion.zones.once-per-side", |s, v| s.str_elem(v, "once-per-side"));
         ZoneSpec {
@@ -882,6 +910,7 @@ impl Reader<'_> {
             black,
             choices,
             mandatory,
+            limited,
             has_ranks: t.get("ranks").is_some() || t.get("cells").is_some(),
             has_choices: t.get("choices").is_some(),
             span,

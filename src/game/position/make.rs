@@ -149,7 +149,8 @@ impl<'v> Position<'v> {
         if pawn && !capture && self.v.tables.has_ep && m.kind == MoveKind::Normal {
             self.set_ep_squares(m.from, m.to);
         }
-        self.halfmove = if capture || pawn { 0 } else { self.halfmove + 1 };
+        // A promotion resets the clock too (shogi pieces are not pawns), as in FSF.
+        self.halfmove = if capture || pawn || m.promo != 0 { 0 } else { self.halfmove + 1 };
         if self.side == 1 {
             self.fullmove += 1;
         }

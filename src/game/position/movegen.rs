@@ -147,6 +147,13 @@ impl<'v> Position<'v> {
                                 if z.once.contains(&k) && once_used & (1 << k) != 0 {
                                     continue;
                                 }
+                                if let Some(limit) = &z.limit {
+                                    let code = crate::game::piece_code(k, side);
+                                    let have = board.iter().filter(|&&b| b == code).count();
+                                    if have >= limit[k as usize][side as usize] as usize {
+                                        continue;
+                                    }
+                                }
                                 let pm = Move { promo: k + 1, ..m };
                                 if !out[first..].contains(&pm) {
                                     out.push(pm);

@@ -20,6 +20,8 @@ fn zone(spec: &VariantSpec, z: &ZoneSpec, board: &Board, letters: &Letters, d: &
         choices: Vec::new(),
         mandatory: z.mandatory,
         once: z.once.iter().filter_map(|o| letters.kind_of(o, "once-per-side choice", d)).collect(),
+        // Filled in from the setup once it is known (see `load::validate`).
+        limit: z.limited.then(Vec::new),
     };
     for (side, list) in [(0, &z.white), (1, &z.black)] {
         for r in list {

@@ -1,0 +1,169 @@
+//! Engine protocols for GUIs and match tools: UCI ([`uci`], as
+//! Fairy-Stockfish is driven) and XBoard/WinBoard CECP v2 ([`xboard`]).
+//!
+//! Both read commands line by line from a channel fed by a reader thread
+//! (which also raises the stop flag at once for `stop`, `quit` and the
+//! like, so a running search ends promptly) and write replies to a shared
+//! writer.
+
+pub mod uci;
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver};
+use std::sync::{Arc, Mutex};
+
+use crate::game::notation::move_text;
+use crate::game::{Game, Move};
+use crate::variant::{builtin, load_str, Variant};
+
+/// Where replies go; shared with the reader thread (which answers pings).
+pub type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+
+/// Writes one line and flushes (a GUI waits for whole lines).
+pub fn say(out: &Out, line: &str) {
+    if let Ok(mut w) = out.lock() {
+        let _ = writeln!(w, "{line}");
+        let _ = w.flush();
+    }
+}
+
+/// The variants a session can play: the built-ins, plus definitions loaded
+/// from files. Each is compiled once and kept for the whole session.
+pub struct Registry {
+    loaded: BTreeMap<String, &'static Variant>,
+    /// Definition names from files (`VariantPath`, command-line arguments),
+    /// in the order given.
+    pub extra: Vec<String>,
+    files: BTreeMap<String, String>,
+}
+
+impl Default for Registry {
+    fn default() -> Self {
+        Registry::new()
+    }
+}
+
+impl Registry {
+    /// Only the built-ins.
+    pub fn new() -> Registry {
+        Registry { loaded: BTreeMap::new(), extra: Vec::new(), files: BTreeMap::new() }
+    }
+
+    /// Every variant name offered, built-ins first.
+    pub fn names(&self) -> Vec<String> {
+        let mut v: Vec<String> = builtin::BUILTIN.iter().map(|(n, _)| n.to_string()).collect();
+        v.extend(self.extra.iter().filter(|n| !v.contains(n)).cloned().collect::<Vec<_>>());
+        v
+    }
+
+    /// Adds a TOML file, or every `*.toml` in a folder; returns the names
+    /// added, or what went wrong.
+    pub fn add_path(&mut self, path: &str) -> Result<Vec<String>, String> {
+        let p = std::path::Path::new(path);
+        let files: Vec<std::path::PathBuf> = if p.is_dir() {
+            let mut fs: Vec<_> = std::fs::read_dir(p)
+                .map_err(|e| format!("{path}: {e}"))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| f.extension().is_some_and(|x| x == "toml"))
+                .collect();
+            fs.sort();
+            fs
+        } else {
+            vec![p.to_path_buf()]
+        };
+        let mut added = Vec::new();
+        for f in files {
+            let text = std::fs::read_to_string(&f).map_err(|e| format!("{}: {e}", f.display()))?;
+            let (v, _) = load_str(&text).map_err(|e| {
+                let first = e.diagnostics.first().map_or(String::new(), |d| d.render(&f.display().to_string(), &text));
+                format!("{} is not a valid definition: {}", f.display(), first.lines().next().unwrap_or(""))
+            })?;
+            let name = v.name.clone();
+            self.loaded.insert(name.clone(), Box::leak(Box::new(v)));
+            self.files.insert(name.clone(), text);
+            if !self.extra.contains(&name) {
+                self.extra.push(name.clone());
+            }
+            added.push(name);
+        }
+        Ok(added)
+    }
+
+    /// The compiled variant called `name` (compiling a built-in on first use).
+    pub fn get(&mut self, name: &str) -> Option<&'static Variant> {
+        if let Some(v) = self.loaded.get(name) {
+            return Some(v);
+        }
+        let (v, _) = load_str(builtin::text(name)?).ok()?;
+        let v: &'static Variant = Box::leak(Box::new(v));
+        self.loaded.insert(name.to_string(), v);
+        Some(v)
+    }
+}
+
+/// Whether a search is running, and the flag that stops it.
+#[derive(Clone, Default)]
+pub struct Flags {
+    /// Set by the session while it searches.
+    pub searching: Arc<AtomicBool>,
+    /// The searcher's stop flag.
+    pub stop: Arc<AtomicBool>,
+}
+
+impl Flags {
+    /// Marks the start of a search.
+    pub fn begin(&self) {
+        self.searching.store(true, Ordering::SeqCst);
+    }
+
+    /// Marks its end; a stop that arrived too late is forgotten.
+    pub fn end(&self) {
+        self.searching.store(false, Ordering::SeqCst);
+        self.stop.store(false, Ordering::SeqCst);
+    }
+}
+
+/// Lines from `input`, through a reader thread. A line whose first word is
+/// one of `stoppers` stops a running search as soon as it arrives (the line
+/// is still passed on).
+pub fn spawn_reader(
+    input: Box<dyn std::io::BufRead + Send>,
+    flags: Flags,
+    stoppers: &'static [&'static str],
+) -> Receiver<String> {
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufRead::lines(input) {
+            let Ok(line) = line else { break };
+            let word = line.split_whitespace().next().unwrap_or("");
+            if stoppers.contains(&word) && flags.searching.load(Ordering::SeqCst) {
+                flags.stop.store(true, Ordering::SeqCst);
+            }
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+        flags.stop.store(true, Ordering::SeqCst);
+        let _ = tx.send("quit".to_string());
+    });
+    rx
+}
+
+/// The principal variation in coordinate notation, as far as it is legal
+/// from the game's position.
+pub fn pv_text(game: &Game<'_>, pv: &[Move]) -> String {
+    let mut g = game.clone();
+    let mut legal = Vec::new();
+    let mut out = Vec::new();
+    for m in pv {
+        g.pos.legal_moves(&mut legal);
+        if !legal.contains(m) {
+            break;
+        }
+        out.push(move_text(&g.pos, m, &legal));
+        g.play(*m);
+    }
+    out.join(" ")
+}

@@ -1,0 +1,199 @@
+//! UCI, compatible with the way Fairy-Stockfish is driven: `UCI_Variant`
+//! names any built-in (or a definition loaded through `VariantPath`),
+//! positions and moves use Rookery's coordinate notation (drops `P@e4`).
+
+use std::sync::mpsc::Receiver;
+
+use super::{pv_text, say, Out, Registry};
+use crate::game::notation::{move_text, parse_move};
+use crate::game::{Game, Position};
+use crate::search::{Limits, Report, Score, Searcher};
+use crate::variant::Variant;
+
+/// Words that stop a running search at once.
+pub const STOPPERS: &[&str] = &["stop", "quit", "ponderhit"];
+
+/// A UCI session: the selected variant, the game and the searcher.
+pub struct Uci {
+    reg: Registry,
+    out: Out,
+    variant: &'static Variant,
+    game: Game<'static>,
+    searcher: Searcher,
+    hash_mb: usize,
+    flags: super::Flags,
+}
+
+impl Uci {
+    /// A session starting in `variant` (a built-in or a name in `reg`).
+    pub fn new(mut reg: Registry, out: Out, variant: &str) -> Result<Uci, String> {
+        let v = reg.get(variant).ok_or_else(|| format!("unknown variant {variant:?}"))?;
+        let flags = super::Flags::default();
+        let searcher = Searcher::new(v, 16).with_stop(flags.stop.clone());
+        Ok(Uci { reg, out, variant: v, game: Game::new(Position::start(v)), searcher, hash_mb: 16, flags })
+    }
+
+    /// Reads commands from `input` until `quit` or its end.
+    pub fn serve(&mut self, input: Box<dyn std::io::BufRead + Send>) {
+        let rx = super::spawn_reader(input, self.flags.clone(), STOPPERS);
+        self.run(&rx);
+    }
+
+    /// Runs until `quit` or the end of input.
+    pub fn run(&mut self, rx: &Receiver<String>) {
+        while let Ok(line) = rx.recv() {
+            if !self.command(line.trim(), rx) {
+                break;
+            }
+        }
+    }
+
+    /// Handles one command; false on `quit`.
+    fn command(&mut self, line: &str, rx: &Receiver<String>) -> bool {
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match word {
+            "uci" => self.identify(),
+            "isready" => say(&self.out, "readyok"),
+            "setoption" => self.set_option(rest),
+            "ucinewgame" => {
+                self.searcher.clear();
+                self.game = Game::new(Position::start(self.variant));
+            }
+            "position" => self.position(rest),
+            "go" => self.go(rest, rx),
+            "d" => say(&self.out, &format!("info string fen {}", self.game.pos.fen())),
+            "quit" => return false,
+            "stop" | "ponderhit" | "" => {}
+            _ => say(&self.out, &format!("info string unknown command {word}")),
+        }
+        true
+    }
+
+    fn identify(&self) {
+        say(&self.out, &format!("id name Rookery {}", env!("CARGO_PKG_VERSION")));
+        say(&self.out, "id author the Rookery authors");
+        let vars = self.reg.names().iter().map(|n| format!(" var {n}")).collect::<String>();
+        say(&self.out, &format!("option name UCI_Variant type combo default {}{vars}", self.variant.name));
+        say(&self.out, "option name VariantPath type string default <empty>");
+        say(&self.out, &format!("option name Hash type spin default {} min 1 max 4096", self.hash_mb));
+        say(&self.out, "uciok");
+    }
+
+    fn set_option(&mut self, rest: &str) {
+        let rest = rest.strip_prefix("name ").unwrap_or(rest);
+        let (name, value) = rest.split_once(" value ").unwrap_or((rest, ""));
+        let value = value.trim();
+        match name.trim().to_ascii_lowercase().as_str() {
+            "uci_variant" => match self.reg.get(value) {
+                Some(v) => self.select(v),
+                None => say(&self.out, &format!("info string unknown variant {value}")),
+            },
+            "variantpath" if value.is_empty() || value == "<empty>" => {}
+            "variantpath" => match self.reg.add_path(value) {
+                Ok(names) => say(&self.out, &format!("info string loaded {}", names.join(" "))),
+                Err(e) => say(&self.out, &format!("info string {e}")),
+            },
+            "hash" => {
+                self.hash_mb = value.parse().unwrap_or(self.hash_mb).clamp(1, 4096);
+                self.searcher = Searcher::new(self.variant, self.hash_mb).with_stop(self.flags.stop.clone());
+            }
+            other => say(&self.out, &format!("info string unknown option {other}")),
+        }
+    }
+
+    fn select(&mut self, v: &'static Variant) {
+        self.variant = v;
+        self.searcher = Searcher::new(v, self.hash_mb).with_stop(self.flags.stop.clone());
+        self.game = Game::new(Position::start(v));
+    }
+
+    /// `position startpos|fen FEN [moves M…]`; a bad FEN or move is
+    /// reported and leaves the position at the last good point.
+    fn position(&mut self, rest: &str) {
+        let (setup, moves) = match rest.split_once(" moves") {
+            Some((s, m)) => (s.trim(), m.trim()),
+            None => (rest.trim(), ""),
+        };
+        let pos = if let Some(fen) = setup.strip_prefix("fen ") {
+            match Position::from_fen(self.variant, fen.trim()) {
+                Ok(p) => p,
+                Err(e) => return say(&self.out, &format!("info string {e}")),
+            }
+        } else {
+            Position::start(self.variant)
+        };
+        self.game = Game::new(pos);
+        let mut legal = Vec::new();
+        for text in moves.split_whitespace() {
+            self.game.pos.legal_moves(&mut legal);
+            match parse_move(&self.game.pos, text, &legal) {
+                Some(m) => self.game.play(m),
+                None => return say(&self.out, &format!("info string illegal move {text}")),
+            }
+        }
+    }
+
+    /// `go` with wtime/btime/winc/binc/movestogo/movetime/depth/nodes/infinite.
+    fn go(&mut self, rest: &str, rx: &Receiver<String>) {
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let num = |key: &str| -> Option<u64> {
+            words
+                .iter()
+                .position(|w| *w == key)
+                .and_then(|i| words.get(i + 1))
+                .and_then(|x| x.parse::<i64>().ok())
+                .map(|x| x.max(0) as u64)
+        };
+        let white = self.game.pos.side() == 0;
+        let (time, inc) = if white { (num("wtime"), num("winc")) } else { (num("btime"), num("binc")) };
+        let infinite = words.contains(&"infinite") || words.contains(&"ponder");
+        let base = match (num("movetime"), time) {
+            _ if infinite => Limits::infinite(),
+            (Some(ms), _) => Limits::movetime(ms),
+            (None, Some(t)) => Limits::clock(t, inc.unwrap_or(0), num("movestogo").map(|x| x as u32)),
+            (None, None) if num("depth").is_none() && num("nodes").is_none() => Limits::infinite(),
+            _ => Limits::infinite(),
+        };
+        let limits = base.with_depth(num("depth").map(|d| d as u32)).with_nodes(num("nodes"));
+        let out = self.out.clone();
+        let start = self.game.clone();
+        let mut report = |r: &Report| say(&out, &info_line(&start, r));
+        self.flags.begin();
+        let best = self.searcher.search(&mut self.game, limits, &mut report);
+        self.flags.end();
+        if infinite {
+            // UCI: no bestmove before `stop` in infinite/ponder mode.
+            while let Ok(l) = rx.recv() {
+                if STOPPERS.contains(&l.trim()) {
+                    break;
+                }
+            }
+        }
+        let text = match best {
+            Some((m, _)) => {
+                let mut legal = Vec::new();
+                self.game.pos.legal_moves(&mut legal);
+                move_text(&self.game.pos, &m, &legal)
+            }
+            None => "(none)".to_string(),
+        };
+        say(&self.out, &format!("bestmove {text}"));
+    }
+}
+
+/// `info depth … seldepth … score cp|mate … nodes … nps … time … pv …`.
+fn info_line(game: &Game<'_>, r: &Report) -> String {
+    let score = match Score::from_internal(r.score) {
+        Score::Cp(c) => format!("cp {c}"),
+        Score::Mate(n) => format!("mate {n}"),
+    };
+    let nps = r.nodes * 1000 / r.time_ms.max(1);
+    format!(
+        "info depth {} seldepth {} score {score} nodes {} nps {nps} time {} pv {}",
+        r.depth,
+        r.seldepth,
+        r.nodes,
+        r.time_ms,
+        pv_text(game, &r.pv)
+    )
+}

@@ -1,0 +1,189 @@
+//! Evaluation derived from the definition alone: piece values from each
+//! piece's moves, centralization by mobility, pawn advancement toward the
+//! promotion zone, royal safety and pieces in hand. No per-variant tuning.
+
+use crate::compile::flag;
+use crate::game::{code_kind, code_side, piece_code, Position};
+use crate::variant::Variant;
+
+/// How much a destination reached over `k` intermediate cells counts: a
+/// slider's far squares are often blocked in a real game, so its empty-board
+/// mobility overstates it (the Interactive Diagram's AI discounts them too).
+const REACH_DECAY: f64 = 0.75;
+
+/// Centipawns per unit of weighted mobility.
+const CP_PER_MOVE: f64 = 57.0;
+
+/// Static evaluation tables of one variant.
+#[derive(Clone, Debug)]
+pub struct Eval {
+    /// Value of each piece kind in centipawns (royal pieces 0).
+    pub values: Vec<i32>,
+    /// Positional bonus per (piece code, cell), from the owner's view.
+    pst: Vec<i32>,
+    /// Per piece code: royal (scored by phase, see [`Eval::evaluate`]).
+    royal: Vec<bool>,
+    /// Sum of both sides' non-royal material at the start (for the phase).
+    start_material: i32,
+    cells: usize,
+}
+
+/// Empty-board mobility of `kind` for `side` on `cell`: destinations
+/// weighted by [`REACH_DECAY`] per intermediate cell, moves and captures
+/// counted half each (a move-only or capture-only step is worth less).
+fn mobility(v: &Variant, kind: usize, side: usize, cell: usize) -> f64 {
+    let t = &v.tables;
+    let pr = t.progs[(kind * 2 + side) * t.cells + cell];
+    let nodes = &t.nodes[pr.start as usize..pr.end as usize];
+    let mut best = std::collections::HashMap::<u16, (f64, f64)>::new();
+    let mut until: Vec<u32> = Vec::new();
+    for (i, n) in nodes.iter().enumerate() {
+        while until.last().is_some_and(|&u| i as u32 >= u) {
+            until.pop();
+        }
+        let w = REACH_DECAY.powi(until.len() as i32);
+        let e = best.entry(n.cell).or_insert((0.0, 0.0));
+        if n.flags & flag::EMPTY_EMIT != 0 {
+            e.0 = e.0.max(w);
+        }
+        if n.flags & (flag::ENEMY_EMIT | flag::EP) != 0 {
+            e.1 = e.1.max(w);
+        }
+        if n.flags & flag::EMPTY_DESC != 0 {
+            until.push(n.skip);
+        }
+    }
+    best.values().map(|(m, c)| (m + c) / 2.0).sum()
+}
+
+/// Value in centipawns of each piece kind, estimated from its average
+/// empty-board mobility (royal pieces 0: they are never traded). A piece
+/// with a `value` in the definition would override this; pawns get at least
+/// a floor so they are not given away.
+pub fn piece_values(v: &Variant) -> Vec<i32> {
+    let n = v.tables.cells.max(1);
+    v.pieces
+        .iter()
+        .enumerate()
+        .map(|(k, p)| {
+            if p.royal {
+                return 0;
+            }
+            let avg = (0..n).map(|c| mobility(v, k, 0, c)).sum::<f64>() / n as f64;
+            (CP_PER_MOVE * avg).round().max(if p.pawn { 90.0 } else { 30.0 }) as i32
+        })
+        .collect()
+}
+
+impl Eval {
+    /// Builds the tables for `v`.
+    pub fn new(v: &Variant) -> Eval {
+        let values = piece_values(v);
+        let cells = v.tables.cells;
+        let codes = 1 + 2 * v.pieces.len();
+        let mut pst = vec![0; codes * cells];
+        let mut royal = vec![false; codes];
+        // What a pawn gains by promoting: the best choice over a pawn.
+        let best_choice = v.zones.iter().flat_map(|z| z.choices.iter()).map(|&k| values[k as usize]).max();
+        let pawn_value = v.pieces.iter().zip(&values).filter(|(p, _)| p.pawn).map(|(_, &x)| x).min();
+        let promo_gain = best_choice.zip(pawn_value).map_or(0, |(b, p)| (b - p).max(0));
+        for (k, p) in v.pieces.iter().enumerate() {
+            for side in 0..2u8 {
+                let code = piece_code(k as u8, side) as usize;
+                royal[code] = p.royal;
+                let mob: Vec<f64> = (0..cells).map(|c| mobility(v, k, side as usize, c)).collect();
+                let avg = mob.iter().sum::<f64>() / cells.max(1) as f64;
+                for c in 0..cells {
+                    let central = ((mob[c] - avg) * 4.0).round() as i32;
+                    pst[code * cells + c] =
+                        if p.pawn { central / 2 + advancement(v, side, c as u16, promo_gain) } else { central };
+                }
+            }
+        }
+        let start = Position::start(v);
+        let start_material = material(&start, &values, 0) + material(&start, &values, 1);
+        Eval { values, pst, royal, start_material: start_material.max(1), cells }
+    }
+
+    /// The position's score for the side to move, in centipawns.
+    pub fn evaluate(&self, pos: &Position<'_>) -> i32 {
+        let mut side_score = [0i32; 2];
+        let mut mat = [0i32; 2];
+        let mut royal_pst = [0i32; 2];
+        for c in 0..self.cells {
+            let code = pos.at(c as u16);
+            if code == 0 {
+                continue;
+            }
+            let s = code_side(code) as usize;
+            let p = self.pst[code as usize * self.cells + c];
+            if self.royal[code as usize] {
+                royal_pst[s] += p;
+            } else {
+                let val = self.values[code_kind(code) as usize];
+                mat[s] += val;
+                side_score[s] += val + p;
+            }
+        }
+        for (k, &val) in self.values.iter().enumerate() {
+            for s in 0..2u8 {
+                // In hand: nearly a piece on the board (it can go anywhere).
+                side_score[s as usize] += pos.in_hand(s, k as u8) as i32 * val * 9 / 10;
+            }
+        }
+        for s in 0..2 {
+            // Royal safety: while the enemy has most of its army, a royal
+            // piece keeps out of the centre; in the endgame it centralizes.
+            let enemy = mat[s ^ 1] * 256 / self.start_material * 2;
+            let phase = enemy.min(256);
+            side_score[s] += royal_pst[s] * (128 - phase) / 128;
+        }
+        let me = pos.side() as usize;
+        side_score[me] - side_score[me ^ 1] + 10
+    }
+}
+
+/// Material of one side on the board.
+fn material(pos: &Position<'_>, values: &[i32], side: u8) -> i32 {
+    (0..pos.variant().grid.len() as u16)
+        .map(|c| pos.at(c))
+        .filter(|&code| code != 0 && code_side(code) == side)
+        .map(|code| values[code_kind(code) as usize])
+        .sum()
+}
+
+/// Bonus of a pawn on `cell` for its nearness to the promotion zone:
+/// growing with the fourth power of the ranks covered (small on the first
+/// steps, large just before promoting), up to a third of what promoting
+/// gains.
+fn advancement(v: &Variant, side: u8, cell: u16, promo_gain: i32) -> i32 {
+    let (_, y) = v.grid.coords(cell);
+    let s = side as usize;
+    let dist = v.zones.iter().flat_map(|z| z.ranks[s].iter().map(move |&r| (r as i32 - y as i32).unsigned_abs())).min();
+    let Some(dist) = dist else { return 0 };
+    let span = v.grid.ranks().max(2) as i32;
+    let near = (span - dist as i32).max(0);
+    promo_gain / 3 * near.pow(4) / span.pow(4)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::{builtin, load_str};
+
+    fn values(name: &str) -> Vec<(char, i32)> {
+        let (v, _) = load_str(builtin::text(name).unwrap()).unwrap();
+        let vals = piece_values(&v);
+        v.pieces.iter().zip(vals).map(|(p, x)| (p.letter, x)).collect()
+    }
+
+    #[test]
+    fn chess_values_are_in_the_usual_order() {
+        let vals = values("chess");
+        eprintln!("{vals:?}");
+        let of = |l: char| vals.iter().find(|(c, _)| *c == l).unwrap().1;
+        assert!(of('P') < of('N') && of('N') <= of('B') + 40 && of('B') < of('R') && of('R') < of('Q'));
+        assert!(of('Q') > of('R') + of('N'), "a queen is worth more than rook and knight");
+        assert_eq!(of('K'), 0);
+    }
+}

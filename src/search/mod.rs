@@ -1,0 +1,577 @@
+//! A variant-agnostic game-tree search: iterative deepening with aspiration
+//! windows, principal-variation search, a transposition table on the
+//! positions' Zobrist keys, quiescence over captures (locust and en passant
+//! included) and promotions, move ordering (hash move, MVV-LVA, killers,
+//! history), check extensions, late-move reductions, null-move pruning
+//! where the variant's rules are not zugzwang-prone, and time management.
+//!
+//! The search knows no game: it asks [`Game::outcome`] whether a position
+//! is over (so every end rule of the definition is scored as the game
+//! scores it) and [`Position::legal_moves`] what can be played.
+
+pub mod eval;
+mod limits;
+mod tt;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+pub use eval::Eval;
+pub use limits::Limits;
+
+use crate::game::{code_kind, code_side, Game, Move, MoveKind, Outcome, Position};
+use crate::variant::{EndValue, Variant};
+use tt::{Bound, Entry, Table};
+
+/// Score of a won game at the root; a mate found `n` plies deep scores
+/// `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Deepest ply the search goes (quiescence included).
+const MAX_PLY: usize = 96;
+/// Scores beyond this are mates.
+const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
+/// Aspiration window half-width in centipawns.
+const WINDOW: i32 = 40;
+
+/// A score as the protocols print it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns for the side to move.
+    Cp(i32),
+    /// Mate in this many moves (negative: being mated).
+    Mate(i32),
+}
+
+impl Score {
+    /// The protocol form of an internal score.
+    pub fn from_internal(s: i32) -> Score {
+        if s > MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s < -MATE_BOUND {
+            Score::Mate(-((MATE + s + 1) / 2))
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+/// What the search reports after each completed iteration.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// Iteration depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Score for the side to move, internal units (see [`Score::from_internal`]).
+    pub score: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Milliseconds since the search started.
+    pub time_ms: u64,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// Search state kept between moves of one game (table, eval tables).
+pub struct Searcher {
+    eval: Eval,
+    table: Table,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+    cells: usize,
+    /// Null-move pruning is sound enough for this variant.
+    null_ok: bool,
+    /// The variant counts repetitions (so a repeat inside the search is a draw).
+    repetition: bool,
+    moves: Vec<Vec<Move>>,
+    scores: Vec<Vec<i32>>,
+    pv: Vec<Vec<Move>>,
+    nodes: u64,
+    seldepth: usize,
+    start: Instant,
+    limits: Limits,
+    stop: Arc<AtomicBool>,
+    aborted: bool,
+}
+
+impl Searcher {
+    /// A searcher for `v` with a transposition table of `hash_mb` megabytes.
+    pub fn new(v: &Variant, hash_mb: usize) -> Searcher {
+        let codes = 1 + 2 * v.pieces.len();
+        let cells = v.tables.cells;
+        // Null-move pruning assumes that passing never helps, which fails
+        // where being stalemated or bared loses, and in a deployment phase.
+        let null_ok = v.rules.stalemate == EndValue::Draw && !v.rules.bare_king && v.deployment.is_none();
+        Searcher {
+            eval: Eval::new(v),
+            table: Table::new(hash_mb),
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; codes * cells],
+            cells,
+            null_ok,
+            repetition: v.rules.repetition > 0,
+            moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            nodes: 0,
+            seldepth: 0,
+            start: Instant::now(),
+            limits: Limits::depth(1),
+            stop: Arc::new(AtomicBool::new(false)),
+            aborted: false,
+        }
+    }
+
+    /// The evaluation tables (piece values etc.).
+    pub fn eval(&self) -> &Eval {
+        &self.eval
+    }
+
+    /// A flag that stops the running search when set (UCI `stop`).
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// The same searcher, stopped by `flag` instead of its own.
+    pub fn with_stop(mut self, flag: Arc<AtomicBool>) -> Searcher {
+        self.stop = flag;
+        self
+    }
+
+    /// Forgets what was learnt (a new game).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.history.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// Searches the game's current position within `limits`; calls
+    /// `report` after every completed iteration. Returns the best move and
+    /// the last report (`None` when the game is over or has no move).
+    pub fn search(
+        &mut self,
+        game: &mut Game<'_>,
+        limits: Limits,
+        report: &mut dyn FnMut(&Report),
+    ) -> Option<(Move, Report)> {
+        self.start = Instant::now();
+        self.limits = limits;
+        self.nodes = 0;
+        self.aborted = false;
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.history.iter_mut().for_each(|h| *h /= 8);
+        if game.outcome().is_some() {
+            return None;
+        }
+        let mut legal = Vec::new();
+        game.pos.legal_moves(&mut legal);
+        let mut best: Option<(Move, Report)> = None;
+        let mut score = 0;
+        for depth in 1..=limits.depth.min(MAX_PLY as u32 - 1) {
+            self.seldepth = 0;
+            let s = self.aspiration(game, depth as i32, score);
+            if self.aborted && best.is_some() {
+                break;
+            }
+            score = s;
+            let pv = if self.pv[0].is_empty() { vec![legal[0]] } else { self.pv[0].clone() };
+            let r = Report {
+                depth,
+                seldepth: self.seldepth as u32,
+                score,
+                nodes: self.nodes,
+                time_ms: self.start.elapsed().as_millis() as u64,
+                pv,
+            };
+            report(&r);
+            best = Some((r.pv[0], r));
+            if self.aborted || self.soft_time_up() || score.abs() > MATE_BOUND && depth > 2 {
+                break;
+            }
+        }
+        best
+    }
+
+    /// One iteration inside a window around the last score, widened on a
+    /// fail-low or fail-high.
+    fn aspiration(&mut self, game: &mut Game<'_>, depth: i32, prev: i32) -> i32 {
+        let mut delta = WINDOW;
+        let (mut alpha, mut beta) = if depth < 4 { (-MATE - 1, MATE + 1) } else { (prev - delta, prev + delta) };
+        loop {
+            let s = self.negamax(game, depth, alpha, beta, 0, false);
+            if self.aborted {
+                return s;
+            }
+            if s <= alpha {
+                alpha = (alpha - delta).max(-MATE - 1);
+            } else if s >= beta {
+                beta = (beta + delta).min(MATE + 1);
+            } else {
+                return s;
+            }
+            delta *= 3;
+        }
+    }
+
+    fn soft_time_up(&self) -> bool {
+        self.limits.soft_ms.is_some_and(|ms| self.start.elapsed().as_millis() as u64 >= ms)
+    }
+
+    /// Whether to stop now: hard time, node budget or the stop flag.
+    fn check_abort(&mut self) -> bool {
+        if self.nodes & 1023 == 0 {
+            let hard = self.limits.hard_ms.is_some_and(|ms| self.start.elapsed().as_millis() as u64 >= ms);
+            if hard || self.stop.load(Ordering::Relaxed) {
+                self.aborted = true;
+            }
+        }
+        if self.nodes >= self.limits.nodes {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// The score of a finished game for the side to move, `ply` plies from
+    /// the root (a quicker win scores higher).
+    fn outcome_score(o: &Outcome, side: u8, ply: usize) -> i32 {
+        match o.winner {
+            None => 0,
+            Some(w) if w == side => MATE - ply as i32,
+            Some(_) => -(MATE - ply as i32),
+        }
+    }
+
+    /// Whether the position repeats one since the last irreversible move.
+    fn repeats(&self, game: &Game<'_>) -> bool {
+        if !self.repetition {
+            return false;
+        }
+        let key = game.pos.key();
+        let n = game.keys.len();
+        let back = (game.pos.halfmove() as usize).min(n.saturating_sub(1));
+        game.keys[n - 1 - back..n - 1].iter().rev().skip(1).step_by(2).any(|&k| k == key)
+    }
+
+    fn negamax(&mut self, game: &mut Game<'_>, mut depth: i32, alpha: i32, beta: i32, ply: usize, null: bool) -> i32 {
+        self.pv[ply].clear();
+        if ply > 0 {
+            if let Some(o) = game.outcome() {
+                return Self::outcome_score(&o, game.pos.side(), ply);
+            }
+            if self.repeats(game) {
+                return 0;
+            }
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.quiesce(game, alpha, beta, ply);
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.check_abort() {
+            return 0;
+        }
+        let key = game.pos.key();
+        let hash_move = match self.table.probe(key) {
+            Some(e) => {
+                let s = from_tt(e.score, ply);
+                if ply > 0 && e.depth as i32 >= depth && cutoff(e.bound, s, alpha, beta) {
+                    return s;
+                }
+                e.mv
+            }
+            None => None,
+        };
+        let in_check = game.pos.in_check();
+        if in_check && ply < 2 * MAX_PLY / 3 {
+            depth += 1;
+        }
+        if self.try_null(game, depth, beta, ply, null, in_check) {
+            return beta;
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        game.pos.legal_moves(&mut moves);
+        self.order(&game.pos, &moves, &mut scores, hash_move, ply);
+        let (score, best) = self.move_loop(game, &mut moves, &mut scores, depth, alpha, beta, ply, in_check);
+        self.moves[ply] = moves;
+        self.scores[ply] = scores;
+        if self.aborted {
+            return 0;
+        }
+        let bound = if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table.store(Entry { key, mv: best, score: to_tt(score, ply), depth: depth as i16, bound });
+        score
+    }
+
+    /// Null-move pruning: if passing still leaves us at or above beta after
+    /// a reduced search, the position is good enough to cut.
+    fn try_null(&mut self, game: &mut Game<'_>, depth: i32, beta: i32, ply: usize, null: bool, in_check: bool) -> bool {
+        if !self.null_ok || null || in_check || depth < 3 || ply == 0 || beta.abs() > MATE_BOUND {
+            return false;
+        }
+        let pos = &game.pos;
+        // A pawn move or capture may have left en-passant squares behind;
+        // passing would misuse them, so only pass after a quiet piece move.
+        if pos.halfmove() == 0 || pos.deploying() || !self.has_pieces(pos) || self.eval.evaluate(pos) < beta {
+            return false;
+        }
+        let side = pos.side();
+        game.pos.set_side(side ^ 1);
+        game.keys.push(game.pos.key());
+        let r = 2 + depth / 6;
+        let s = -self.negamax(game, depth - 1 - r, -beta, -beta + 1, ply + 1, true);
+        game.keys.pop();
+        game.pos.set_side(side);
+        !self.aborted && s >= beta
+    }
+
+    /// Whether the side to move has a piece other than royals and pawns
+    /// (without one, zugzwang is likely).
+    fn has_pieces(&self, pos: &Position<'_>) -> bool {
+        let t = &pos.variant().tables;
+        (0..self.cells as u16).any(|c| {
+            let code = pos.at(c);
+            code != 0 && code_side(code) == pos.side() && !t.code_royal[code as usize] && !t.code_pawn[code as usize]
+        })
+    }
+
+    /// Searches the ordered moves with PVS and late-move reductions;
+    /// returns the best score and move.
+    #[allow(clippy::too_many_arguments)]
+    fn move_loop(
+        &mut self,
+        game: &mut Game<'_>,
+        moves: &mut [Move],
+        scores: &mut [i32],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> (i32, Option<Move>) {
+        let mut best_score = -MATE - 1;
+        let mut best = None;
+        for i in 0..moves.len() {
+            pick(moves, scores, i);
+            let m = moves[i];
+            let quiet = self.is_quiet(&game.pos, &m);
+            game.play(m);
+            let gives_check = game.pos.in_check();
+            let mut s;
+            if i == 0 {
+                s = -self.negamax(game, depth - 1, -beta, -alpha, ply + 1, false);
+            } else {
+                let reduce = if quiet && !in_check && !gives_check && depth >= 3 && i >= 3 {
+                    1 + (depth >= 6 && i >= 8) as i32
+                } else {
+                    0
+                };
+                s = -self.negamax(game, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, false);
+                if s > alpha && (reduce > 0 || s < beta) {
+                    s = -self.negamax(game, depth - 1, -beta, -alpha, ply + 1, false);
+                }
+            }
+            game.undo();
+            if self.aborted {
+                return (best_score, best);
+            }
+            if s > best_score {
+                best_score = s;
+                best = Some(m);
+                if s > alpha {
+                    alpha = s;
+                    self.update_pv(ply, m);
+                }
+            }
+            if s >= beta {
+                if quiet {
+                    self.reward(&game.pos, m, depth, ply);
+                }
+                break;
+            }
+        }
+        (best_score, best)
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(m);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// A quiet move caused a cut-off: remember it as a killer and in the
+    /// history table.
+    fn reward(&mut self, pos: &Position<'_>, m: Move, depth: i32, ply: usize) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        let code = mover_code(pos, &m) as usize;
+        let h = &mut self.history[code * self.cells + m.to as usize];
+        *h = (*h + depth * depth).min(1 << 16);
+    }
+
+    fn is_quiet(&self, pos: &Position<'_>, m: &Move) -> bool {
+        m.promo == 0 && victim_value(pos, m, &self.eval.values) == 0 && !is_capture(pos, m)
+    }
+
+    /// Scores moves for ordering: hash move, then captures by MVV-LVA and
+    /// promotions, killers, then quiet moves by history.
+    fn order(&self, pos: &Position<'_>, moves: &[Move], scores: &mut Vec<i32>, hash: Option<Move>, ply: usize) {
+        scores.clear();
+        let vals = &self.eval.values;
+        for m in moves {
+            let s = if Some(*m) == hash {
+                1 << 30
+            } else if is_capture(pos, m) || m.promo != 0 && m.kind != MoveKind::Drop {
+                let attacker = vals[code_kind(mover_code(pos, m)) as usize];
+                let promo = if m.promo != 0 && m.kind != MoveKind::Drop { vals[m.promo as usize - 1] } else { 0 };
+                (1 << 24) + (victim_value(pos, m, vals) + promo) * 64 - attacker
+            } else if self.killers[ply][0] == Some(*m) {
+                (1 << 23) + 1
+            } else if self.killers[ply][1] == Some(*m) {
+                1 << 23
+            } else {
+                self.history[mover_code(pos, m) as usize * self.cells + m.to as usize]
+            };
+            scores.push(s);
+        }
+    }
+
+    /// Quiescence: stand pat, then captures and promotions only (all
+    /// moves when in check), so the horizon never falls mid-exchange.
+    fn quiesce(&mut self, game: &mut Game<'_>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.check_abort() {
+            return 0;
+        }
+        let in_check = game.pos.in_check();
+        let stand = self.eval.evaluate(&game.pos);
+        if ply >= MAX_PLY - 1 {
+            return stand;
+        }
+        if !in_check {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        game.pos.legal_moves(&mut moves);
+        if !in_check {
+            let pos = &game.pos;
+            moves.retain(|m| is_capture(pos, m) || m.promo != 0 && m.kind != MoveKind::Drop);
+        }
+        self.order(&game.pos, &moves, &mut scores, None, ply);
+        let mut best = if in_check { -MATE + ply as i32 } else { stand };
+        for i in 0..moves.len() {
+            pick(&mut moves, &mut scores, i);
+            let m = moves[i];
+            game.play(m);
+            let s = -match game.outcome() {
+                Some(o) => Self::outcome_score(&o, game.pos.side(), ply + 1),
+                None => self.quiesce(game, -beta, -alpha, ply + 1),
+            };
+            game.undo();
+            if self.aborted {
+                break;
+            }
+            if s > best {
+                best = s;
+                alpha = alpha.max(s);
+                if s >= beta {
+                    break;
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        self.scores[ply] = scores;
+        best
+    }
+}
+
+/// Moves the best-scored remaining move to index `i` (selection sort: most
+/// nodes cut after a move or two).
+fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
+    let mut b = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[b] {
+            b = j;
+        }
+    }
+    moves.swap(i, b);
+    scores.swap(i, b);
+}
+
+/// The code of the piece making `m` (for drops: the dropped piece).
+fn mover_code(pos: &Position<'_>, m: &Move) -> u8 {
+    if m.kind == MoveKind::Drop {
+        crate::game::piece_code(m.promo - 1, pos.side())
+    } else {
+        pos.at(m.from)
+    }
+}
+
+/// Whether `m` captures something (on its destination or elsewhere).
+fn is_capture(pos: &Position<'_>, m: &Move) -> bool {
+    match m.kind {
+        MoveKind::Locust | MoveKind::EnPassant => true,
+        MoveKind::Castle | MoveKind::Drop => false,
+        MoveKind::Normal => {
+            let c = pos.at(m.to);
+            c != 0 && code_side(c) != pos.side()
+        }
+    }
+}
+
+/// Value of what `m` captures.
+fn victim_value(pos: &Position<'_>, m: &Move, vals: &[i32]) -> i32 {
+    let v = |c: u8| if c != 0 && code_side(c) != pos.side() { vals[code_kind(c) as usize].max(1) } else { 0 };
+    match m.kind {
+        MoveKind::Castle | MoveKind::Drop => 0,
+        MoveKind::Normal => v(pos.at(m.to)),
+        MoveKind::Locust | MoveKind::EnPassant => v(pos.at(m.to)) + v(pos.at(m.extra)),
+    }
+}
+
+/// Whether a stored bound settles the node for this window.
+fn cutoff(b: Bound, s: i32, alpha: i32, beta: i32) -> bool {
+    match b {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+    }
+}
+
+/// Mate scores are stored relative to the node, so they stay right when
+/// the position is reached at another ply.
+fn to_tt(s: i32, ply: usize) -> i32 {
+    if s > MATE_BOUND {
+        s + ply as i32
+    } else if s < -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+fn from_tt(s: i32, ply: usize) -> i32 {
+    if s > MATE_BOUND {
+        s - ply as i32
+    } else if s < -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}

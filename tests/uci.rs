@@ -1,0 +1,161 @@
+//! UCI dialogues with the `rookery uci` binary: every reply checked, moves
+//! checked against the library's legal moves.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+use rookery::game::notation::parse_move;
+use rookery::game::{Game, Position};
+use rookery::variant::{builtin, load_str};
+
+/// Sends `script` (one command per line) and returns the replies; after a
+/// `go` it waits for the `bestmove` before sending more (a `quit` during a
+/// search stops it early, as it should).
+fn dialogue(script: &str) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rookery"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut replies = Vec::new();
+    for cmd in script.lines() {
+        writeln!(stdin, "{cmd}").unwrap();
+        stdin.flush().unwrap();
+        if cmd.starts_with("go") {
+            for l in lines.by_ref() {
+                let l = l.unwrap();
+                replies.push(l.clone());
+                if l.starts_with("bestmove") {
+                    break;
+                }
+            }
+        }
+    }
+    drop(stdin);
+    replies.extend(lines.map(|l| l.unwrap()));
+    assert!(child.wait().unwrap().success());
+    replies
+}
+
+fn bestmoves(replies: &[String]) -> Vec<&str> {
+    replies.iter().filter_map(|l| l.strip_prefix("bestmove ")).collect()
+}
+
+/// Whether `mv` is legal after `moves` from the start of `variant`.
+fn legal_after(variant: &str, fen: Option<&str>, moves: &[&str], mv: &str) -> bool {
+    let (v, _) = load_str(builtin::text(variant).unwrap()).unwrap();
+    let pos = fen.map_or_else(|| Position::start(&v), |f| Position::from_fen(&v, f).unwrap());
+    let mut g = Game::new(pos);
+    let mut legal = Vec::new();
+    for m in moves.iter().chain([&mv]) {
+        g.pos.legal_moves(&mut legal);
+        let Some(m) = parse_move(&g.pos, m, &legal) else { return false };
+        g.play(m);
+    }
+    true
+}
+
+#[test]
+fn handshake_lists_every_builtin() {
+    let r = dialogue("uci\nisready\nquit\n");
+    assert!(r[0].starts_with("id name Rookery"), "{r:?}");
+    let opt = r.iter().find(|l| l.starts_with("option name UCI_Variant type combo default chess")).unwrap();
+    for (name, _) in builtin::BUILTIN {
+        assert!(opt.contains(&format!(" var {name}")), "{opt}");
+    }
+    assert!(r.iter().any(|l| l == "option name VariantPath type string default <empty>"));
+    let ok = r.iter().position(|l| l == "uciok").unwrap();
+    assert_eq!(r[ok + 1], "readyok");
+}
+
+#[test]
+fn go_depth_reports_every_iteration_and_a_legal_move() {
+    let r = dialogue("uci\nposition startpos moves e2e4 e7e5\ngo depth 4\nquit\n");
+    let infos: Vec<&String> = r.iter().filter(|l| l.starts_with("info depth")).collect();
+    assert_eq!(infos.len(), 4, "{r:?}");
+    for (i, l) in infos.iter().enumerate() {
+        assert!(l.starts_with(&format!("info depth {} ", i + 1)), "{l}");
+        for key in [" seldepth ", " score cp ", " nodes ", " nps ", " time ", " pv "] {
+            assert!(l.contains(key), "{l}");
+        }
+    }
+    let bm = bestmoves(&r);
+    assert_eq!(bm.len(), 1);
+    assert!(legal_after("chess", None, &["e2e4", "e7e5"], bm[0]), "{bm:?}");
+    // The first move of the last PV is the best move.
+    assert!(infos[3].contains(&format!(" pv {}", bm[0])), "{r:?}");
+}
+
+#[test]
+fn finds_mate_in_one_and_a_promotion() {
+    let r = dialogue(
+        "position fen r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4\ngo depth 3\n\
+         position fen 8/P5k1/8/8/8/8/6K1/8 w - - 0 1\ngo depth 4\nquit\n",
+    );
+    assert_eq!(bestmoves(&r), ["h5f7", "a7a8q"], "{r:?}");
+    assert!(r.iter().any(|l| l.contains("score mate 1 ")), "{r:?}");
+}
+
+#[test]
+fn variants_by_name_and_by_path_with_postings() {
+    let r = dialogue(
+        "setoption name UCI_Variant value tcb\nposition startpos\ngo nodes 3000\n\
+         setoption name VariantPath value definitions/capablanca.toml\n\
+         setoption name UCI_Variant value tigerchess\nposition startpos\ngo depth 2\nquit\n",
+    );
+    let bm = bestmoves(&r);
+    assert_eq!(bm.len(), 2, "{r:?}");
+    assert!(legal_after("tcb", None, &[], bm[0]), "{bm:?}");
+    assert!(r.iter().any(|l| l == "info string loaded capablanca"), "{r:?}");
+    // TigerChess starts in its deployment phase: the answer is a posting,
+    // and the next one follows it.
+    assert!(bm[1].contains('@') && legal_after("tigerchess", None, &[], bm[1]), "{bm:?}");
+    let first = bm[1].to_string();
+    let r = dialogue(&format!(
+        "setoption name UCI_Variant value tigerchess\nposition startpos moves {first}\ngo depth 2\nquit\n"
+    ));
+    let bm = bestmoves(&r);
+    assert!(bm[0].contains('@') && legal_after("tigerchess", None, &[&first], bm[0]), "{bm:?}");
+}
+
+#[test]
+fn bad_input_is_reported_not_fatal() {
+    let r = dialogue(
+        "position startpos moves e2e5\nsetoption name UCI_Variant value nosuch\nposition fen xyz\nfoo\nisready\nquit\n",
+    );
+    assert_eq!(
+        r,
+        [
+            "info string illegal move e2e5",
+            "info string unknown variant nosuch",
+            r[2].as_str(),
+            "info string unknown command foo",
+            "readyok"
+        ]
+    );
+    assert!(r[2].starts_with("info string invalid FEN"), "{r:?}");
+}
+
+#[test]
+fn stop_ends_an_infinite_search() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rookery"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"position startpos\ngo infinite\n").unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    stdin.write_all(b"stop\nquit\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let bm: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("bestmove ")).collect();
+    assert_eq!(bm.len(), 1, "{text}");
+    assert!(legal_after("chess", None, &[], bm[0]));
+}

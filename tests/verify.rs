@@ -1,0 +1,105 @@
+//! `[[checks]]` and `rookery verify`: every built-in's documented facts
+//! hold; a broken Betza string in a copy of a built-in fails with a readable
+//! difference; `--update` rewrites only the expected values and keeps the
+//! file's comments.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use rookery::variant::{builtin, load_str};
+use rookery::verify::{run_checks, Status};
+
+fn rookery(args: &[&str]) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_rookery")).args(args).output().unwrap();
+    (out.status.success(), String::from_utf8(out.stdout).unwrap())
+}
+
+/// A scratch file of this test process (removed by the caller).
+fn scratch(name: &str, text: &str) -> PathBuf {
+    let p = std::env::temp_dir().join(format!("rookery-verify-{}-{name}", std::process::id()));
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+#[test]
+fn every_builtin_passes_its_checks() {
+    let mut total = 0;
+    let mut failures = Vec::new();
+    for (name, text) in builtin::BUILTIN {
+        let (v, _) = load_str(text).unwrap_or_else(|e| panic!("{name}: {:?}", e.diagnostics));
+        for (c, r) in v.checks.iter().zip(run_checks(&v)) {
+            total += 1;
+            if r.status != Status::Ok {
+                failures.push(format!("{name}: {}: {:?}", c.title(), r.status));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(total >= 7, "only {total} checks");
+}
+
+#[test]
+fn verify_without_arguments_passes() {
+    let (ok, out) = rookery(&["verify"]);
+    assert!(ok, "{out}");
+    assert!(!out.contains("FAIL"), "{out}");
+    assert!(out.lines().last().unwrap().ends_with(" 0 failed"), "{out}");
+}
+
+fn broken_tcb() -> String {
+    let text = builtin::text("tcb").unwrap();
+    assert!(text.contains("betza = \"WD7\""));
+    // A rook that leaps two squares once instead of riding: a5 e1 e9 i5 are lost.
+    text.replace("betza = \"WD7\"", "betza = \"WD\"")
+}
+
+#[test]
+fn a_broken_betza_string_fails_with_the_difference() {
+    let (v, _) = load_str(&broken_tcb()).unwrap();
+    let results = run_checks(&v);
+    let rook = v.checks.iter().position(|c| c.name.as_deref() == Some("The rook on e5")).unwrap();
+    let Status::Fail(lines) = &results[rook].status else { panic!("{:?}", results[rook]) };
+    assert!(lines.contains(&"only expected: a5 e1 e9 i5".to_string()), "{lines:?}");
+    assert!(lines.contains(&"only got:      (none)".to_string()), "{lines:?}");
+
+    let path = scratch("broken-tcb.toml", &broken_tcb());
+    let (ok, out) = rookery(&["verify", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).unwrap();
+    assert!(!ok, "verify must fail");
+    assert!(out.contains("FAIL") && out.contains("only expected: a5 e1 e9 i5"), "{out}");
+}
+
+#[test]
+fn update_rewrites_expected_values_and_keeps_comments() {
+    let original = broken_tcb();
+    let path = scratch("update-tcb.toml", &original);
+    let (ok, out) = rookery(&["verify", "--update", path.to_str().unwrap()]);
+    assert!(ok, "{out}");
+    assert!(out.contains("-nodes = 67764") && out.contains("+nodes = "), "the diff is shown first: {out}");
+    let updated = std::fs::read_to_string(&path).unwrap();
+    // The same lines, except the expected values of the failed checks.
+    let (a, b): (Vec<&str>, Vec<&str>) = (original.lines().collect(), updated.lines().collect());
+    assert_eq!(a.len(), b.len(), "no line added or lost");
+    for (x, y) in a.iter().zip(&b) {
+        if x != y {
+            let key = x.split('=').next().unwrap().trim();
+            assert!(["nodes", "destinations"].contains(&key), "changed line {x:?} -> {y:?}");
+        }
+    }
+    assert!(original.lines().filter(|l| l.trim_start().starts_with('#')).all(|l| b.contains(&l)));
+    // Now the file describes its (broken) rook, and a second run changes nothing.
+    let (ok, out) = rookery(&["verify", path.to_str().unwrap()]);
+    assert!(ok, "{out}");
+    let (ok, _) = rookery(&["verify", "--update", path.to_str().unwrap()]);
+    assert!(ok);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), updated);
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn update_refuses_built_in_names() {
+    let out = Command::new(env!("CARGO_BIN_EXE_rookery")).args(["verify", "--update", "tcb"]).output().unwrap();
+    // Passing built-ins have nothing to rewrite; the refusal only comes when
+    // something failed, so a clean built-in simply passes.
+    assert!(out.status.success());
+}
