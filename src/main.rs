@@ -33,6 +33,8 @@ enum Command {
     Play(cli::game::PlayArgs),
     /// Run as a UCI engine (Fairy-Stockfish-compatible: UCI_Variant, VariantPath).
     Uci(cli::engine::UciArgs),
+    /// Run as an XBoard/WinBoard (CECP v2) engine; variants XBoard does not know are taught with setup/piece.
+    Xboard(cli::engine::UciArgs),
     /// Count leaf nodes of the legal move tree (`nodes N`).
     Perft(cli::play::PerftArgs),
     /// Play coordinate moves; print the final FEN and the result if the game ended.
@@ -58,6 +60,7 @@ fn main() -> ExitCode {
         Command::Schema => cli::info::schema(),
         Command::Play(a) => cli::game::play(a),
         Command::Uci(a) => cli::engine::uci(a),
+        Command::Xboard(a) => cli::engine::xboard(a),
         Command::Perft(a) => cli::play::perft_cmd(a),
         Command::Replay(a) => cli::play::replay_cmd(a),
         Command::Export(a) => cli::export::export_cmd(a),

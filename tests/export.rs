@@ -80,9 +80,17 @@ fn fairy_stockfish_refuses_what_it_cannot_express() {
     assert!(tg.contains("bracket"), "{tg}");
     assert!(tg.contains("condition"), "{tg}");
     assert!(tg.contains("promotion zones"), "{tg}");
-    for ok in ["chess", "capablanca"] {
+    for ok in ["chess", "capablanca", "chess-zones", "chess-guard"] {
         assert!(fairy_stockfish::export(&builtin(ok)).is_ok(), "{ok}");
     }
+    // Capture-to-win is no reason by itself; TigerChess's Guard is posted
+    // during the deployment, so no side starts with one.
+    let tc = err("tigerchess");
+    assert!(tc.contains("starts with 0 of them") && tc.contains("deployment"), "{tc}");
+    // Counter-baring: the reason names what FSF's nearest rule does differently.
+    assert!(tcb.contains("extinctionOpponentPieceCount"), "{tcb}");
+    let zones = fairy_stockfish::export(&builtin("chess-zones")).unwrap();
+    assert!(zones.contains("mandatoryPawnPromotion = false\nimmobilityIllegal = true\n"), "{zones}");
 }
 
 // ---------------------------------------------------------------------------
@@ -1148,8 +1156,32 @@ fn interactive_diagram_import_understands_the_usual_shorthands() {
 
 #[test]
 fn fairy_stockfish_sections_match_the_frozen_pyffish_check() {
+    // Every section tools/fsf_export_check.py froze: the built-ins the
+    // exporter writes, and the test definitions.
+    let dir = format!("{}/tests/data", env!("CARGO_MANIFEST_DIR"));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| {
+            let n = e.unwrap().file_name().into_string().unwrap();
+            n.strip_prefix("export-fsf-").and_then(|r| r.strip_suffix(".ini")).map(String::from)
+        })
+        .collect();
+    names.sort();
+    for must in ["capablanca", "chess", "chess-zones", "tcb-wd"] {
+        assert!(names.iter().any(|n| n == must), "{must}: {names:?}");
+    }
+    // A built-in the exporter writes has been checked by the script.
+    for n in self::names() {
+        if fairy_stockfish::export(&builtin(n)).is_ok() {
+            assert!(
+                names.iter().any(|m| m == n),
+                "{n} exports to FSF but has no frozen check: run `python3 tools/fsf_export_check.py --only {n}`"
+            );
+        }
+    }
     let mut checked = 0;
-    for name in ["chess", "capablanca", "tcb-wd"] {
+    let mut perfts = 0;
+    for name in &names {
         let v = builtin(name);
         let ini = fairy_stockfish::export(&v).unwrap();
         assert_eq!(
@@ -1161,12 +1193,17 @@ fn fairy_stockfish_sections_match_the_frozen_pyffish_check() {
         for block in text.split("\n\n") {
             let mut fen = None;
             let mut moves = None;
+            let mut counts = Vec::new();
             for line in block.lines().filter(|l| !l.starts_with('#')) {
                 if let Some(f) = line.strip_prefix("fen ") {
                     fen = Some(f.to_string());
                 }
                 if let Some(m) = line.strip_prefix("moves ") {
                     moves = Some(m.split_whitespace().map(String::from).collect::<BTreeSet<_>>());
+                }
+                if let Some(p) = line.strip_prefix("perft ") {
+                    let (d, n) = p.split_once(' ').unwrap();
+                    counts.push((d.parse::<u32>().unwrap(), n.parse::<u64>().unwrap()));
                 }
             }
             let (Some(fen), Some(want)) = (fen, moves) else { continue };
@@ -1176,10 +1213,16 @@ fn fairy_stockfish_sections_match_the_frozen_pyffish_check() {
             let ours: BTreeSet<String> =
                 legal.iter().map(|m| rookery::game::notation::move_text(&pos, m, &legal)).collect();
             assert_eq!(ours, want, "{name}: {fen}");
+            for (d, n) in counts {
+                assert_eq!(perft(&mut pos, d), n, "{name}: perft({d}) of {fen}");
+                perfts += 1;
+            }
             checked += 1;
         }
     }
-    assert_eq!(checked, 60);
+    assert_eq!(checked, 20 * names.len());
+    assert!(perfts >= 3 * names.len() - 1, "{perfts}");
+    eprintln!("FSF export: {names:?}, {checked} positions, {perfts} perft counts");
 }
 
 // ---------------------------------------------------------------------------

@@ -242,7 +242,91 @@ fn studio_in_chromium() {
     edit_tcb(&b);
     tiger_lily_pawn(&b, &server);
     timings(&b, &server);
+    promotion_from_fen(&b, &server);
+    drops_in_tigerchess(&b, &server);
+    save_and_reload_from_disk(&b, &server);
     standalone_page(&b, &server);
+}
+
+/// A position typed in as FEN; a pawn reaching the last rank offers the
+/// promotion chooser, and the choice is played.
+fn promotion_from_fen(b: &Browser, s: &Server) {
+    b.go(&format!("{}#/v/builtin:chess/play", s.url));
+    b.wait(
+        "the game",
+        "return document.getElementById('fen-out') && document.getElementById('fen-out').textContent;",
+        json!([]),
+    );
+    b.js(
+        "var s = document.getElementById('who-black'); s.value = 'human'; s.dispatchEvent(new Event('change'));",
+        json!([]),
+    );
+    b.js("document.getElementById('fen-in').value = '8/P6k/8/8/8/8/8/K7 w - - 0 1';", json!([]));
+    b.click("#fen-set");
+    b.wait(
+        "the FEN",
+        "return document.getElementById('fen-out').textContent === '8/P6k/8/8/8/8/8/K7 w - - 0 1';",
+        json!([]),
+    );
+    b.click(&cell("a7"));
+    b.click(&cell("a8"));
+    let n = b.wait("the chooser", "return document.querySelectorAll('#chooser button').length;", json!([]));
+    assert_eq!(n, 4, "knight, bishop, rook, queen");
+    b.click("#chooser button[data-move=a7a8n]");
+    let fen = b.wait(
+        "the promotion",
+        "var f = document.getElementById('fen-out').textContent; return f.indexOf('N7/') === 0 && f;",
+        json!([]),
+    );
+    assert_eq!(fen, "N7/7k/8/8/8/8/8/K7 b - - 0 1");
+}
+
+/// TigerChess starts with pieces in hand: a hand piece clicked, then a
+/// marked cell, posts it.
+fn drops_in_tigerchess(b: &Browser, s: &Server) {
+    b.go(&format!("{}#/v/builtin:tigerchess/play", s.url));
+    b.wait("the game", "return document.getElementById('who-white');", json!([]));
+    b.js("['white', 'black'].forEach(function (w) { var s = document.getElementById('who-' + w); s.value = 'human'; s.dispatchEvent(new Event('change')); });", json!([]));
+    // A new game with both sides human (an engine reply already asked for is dropped).
+    b.click("#new-game");
+    b.wait(
+        "the hands",
+        "return !document.getElementById('moves').textContent && document.querySelector('#hands button:not([disabled])');",
+        json!([]),
+    );
+    let before = b.js("return document.getElementById('fen-out').textContent;", json!([]));
+    b.click("#hands button:not([disabled])");
+    let targets = marked(b);
+    assert!(!targets.is_empty(), "the posting cells are marked");
+    b.click(&cell(&targets[0]));
+    let text = b.wait("the posting", "return document.getElementById('moves').textContent;", json!([]));
+    assert!(text.as_str().unwrap().contains(&format!("@{}", targets[0])), "{text}");
+    assert_ne!(b.js("return document.getElementById('fen-out').textContent;", json!([])), before);
+}
+
+/// Save writes the file; a file changed on disk reloads the page.
+fn save_and_reload_from_disk(b: &Browser, s: &Server) {
+    b.go(&format!("{}#/v/file:0/sub/chess.toml/edit", s.url));
+    b.wait("the editor", "return document.getElementById('toml');", json!([]));
+    let set = "var t = document.getElementById('toml'); t.value = t.value.replace(arguments[0], arguments[1]); t.dispatchEvent(new Event('input'));";
+    b.js(set, json!(["betza = \"N\"", "betza = \"NW\""]));
+    b.wait(
+        "the recheck",
+        "var c = document.querySelector('#piece-table tr[data-letter=N] code'); return c && c.textContent === 'NW';",
+        json!([]),
+    );
+    b.click("#save");
+    b.wait("saved", "return document.getElementById('edit-status').textContent.indexOf('saved') === 0;", json!([]));
+    let on_disk = std::fs::read_to_string(s.dir.join("sub/chess.toml")).unwrap();
+    assert!(on_disk.contains("betza = \"NW\""));
+    // Someone edits the file outside the studio.
+    std::thread::sleep(Duration::from_millis(20));
+    std::fs::write(s.dir.join("sub/chess.toml"), on_disk.replace("betza = \"NW\"", "betza = \"NF\"")).unwrap();
+    b.wait(
+        "the reload",
+        "var c = document.querySelector('#piece-table tr[data-letter=N] code'); return c && c.textContent === 'NF';",
+        json!([]),
+    );
 }
 
 /// The page of `rookery export --format html`, opened from a file: the
@@ -405,6 +489,7 @@ fn tiger_lily_pawn(b: &Browser, s: &Server) {
     let n = diagram_count(b);
     assert_eq!(n as u64, want["targets"].as_u64().unwrap());
     assert!(n > 0, "the pawn on {label} can move");
+    b.screenshot("studio-tiger-lily");
 }
 
 /// Page load and move response for Tigrey and Tiger Lily, as the browser
@@ -439,11 +524,25 @@ fn timings(b: &Browser, s: &Server) {
         b.click(&cell(&to));
         b.wait("the move", "return document.querySelectorAll('#moves li').length === 1;", json!([]));
         let reply = t.elapsed();
-        eprintln!(
-            "studio timing {name}: page load {} ms, move response {} ms (two clicks to the updated board)",
-            load.as_millis(),
-            reply.as_millis()
+        // The engine's answer at the default depth, as the page shows it.
+        let t = Instant::now();
+        b.js(
+            "var s = document.getElementById('who-black'); s.value = 'engine'; s.dispatchEvent(new Event('change'));",
+            json!([]),
         );
-        assert!(load < Duration::from_secs(10) && reply < Duration::from_secs(10));
+        b.wait(
+            "the engine's reply",
+            "return document.getElementById('fen-out').textContent.split(' ')[1] === 'w';",
+            json!([]),
+        );
+        let engine = t.elapsed();
+        eprintln!(
+            "studio timing {name}: page load {} ms, move response {} ms (two clicks to the updated board), \
+             engine reply {} ms (depth 4, at most 3 s)",
+            load.as_millis(),
+            reply.as_millis(),
+            engine.as_millis()
+        );
+        assert!(load < Duration::from_secs(10) && reply < Duration::from_secs(10) && engine < Duration::from_secs(10));
     }
 }

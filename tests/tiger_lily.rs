@@ -1,7 +1,8 @@
 //! Tiger Lily Chess on its polygon board: every cell's rook, bishop, knight,
 //! king and pawn moves, compiled from Betza on the derived graph, equal the
 //! reference cell graph (tests/data/tiger-lily-board.json); the rules page's
-//! facts; Glinski's well-known move counts; snapshots of a few move sets.
+//! facts. (Perft, reference move sets and Glinski's well-known counts are
+//! checks in the definitions, run by tests/verify.rs.)
 
 use std::collections::BTreeSet;
 
@@ -94,24 +95,6 @@ fn moves_command_on_the_empty_board() {
     let a1 = cells.iter().find(|c| c["label"] == "a1").unwrap();
     assert_eq!(got, set(&a1["knight"]));
     assert_eq!(got.len(), 10, "centre cells have 10 knight moves");
-}
-
-#[test]
-fn snapshots_of_piece_moves() {
-    let v = variant("tiger-lily");
-    let mut out = String::new();
-    for (letter, at) in [('R', "a1"), ('B', "a1"), ('N', "b2"), ('K', "i6"), ('Q', "c3"), ('P', "j2")] {
-        let s: Vec<String> = ours(&v, letter, at, false).into_iter().collect();
-        out.push_str(&format!("{letter} {at} ({}): {}\n", s.len(), s.join(" ")));
-    }
-    insta::assert_snapshot!("tiger_lily_moves", out);
-}
-
-#[test]
-fn glinski_counts_from_the_centre() {
-    let v = variant("glinski");
-    let n = |l: char| ours(&v, l, "f6", false).len();
-    assert_eq!((n('K'), n('N'), n('R'), n('B'), n('Q')), (12, 12, 30, 12, 42));
 }
 
 #[test]

@@ -1,4 +1,5 @@
-//! TigerChess: the extras page's two TigerKnight mates, the order of play
+//! TigerChess: the extras page's two TigerKnight mates (line checks in
+//! definitions/tigerchess.toml; here also every defender's legal replies), the order of play
 //! (dice, designations, deployment constraints, Random variation), perft
 //! through the deployment, Occupation, the once-only exchange.
 
@@ -43,70 +44,37 @@ fn check_line(fen: &str, line: &[&str], replies: &[&[&str]], checks: &[bool]) {
     }
 }
 
+/// A line check of definitions/tigerchess.toml (where `rookery verify` runs
+/// it): its position and moves.
+fn line(name: &str) -> (String, Vec<String>) {
+    let v = variant();
+    let c = v.checks.iter().find(|c| c.name.as_deref() == Some(name)).unwrap_or_else(|| panic!("no check {name:?}"));
+    let rookery::verify::Fact::Line { moves, .. } = &c.fact else { panic!("{name} is not a line") };
+    (c.fen.clone().expect("the page's position"), moves.clone())
+}
+
 #[test]
 fn bengal_tigerknight_mate() {
-    let out = rookery(&[
-        "replay",
-        "tigerchess",
-        "--fen",
-        "7q/8/5Q2/4T3/8/8/8/8 w - - 0 1",
-        "e5g4",
-        "h8g8",
-        "f6g6",
-        "g8f8",
-        "g4d5",
-        "f8g8",
-        "d5c7",
-        "g8h8",
-        "c7f5",
-    ]);
+    let (fen, moves) = line("Mate with the Bengal TigerKnight");
+    let mut args = vec!["replay", "tigerchess", "--fen", &fen];
+    args.extend(moves.iter().map(String::as_str));
+    let out = rookery(&args);
     assert!(out.lines().any(|l| l == "result: 1-0 (checkmate)"), "{out}");
+    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
     check_line(
-        "7q/8/5Q2/4T3/8/8/8/8 w - - 0 1",
-        &["e5g4", "h8g8", "f6g6", "g8f8", "g4d5", "f8g8", "d5c7", "g8h8", "c7f5"],
+        &fen,
+        &moves,
         &[&["h8g8"], &["g8f8", "g8h8"], &["f8g8"], &["g8h8"], &[]],
         &[false, false, true, false, true],
     );
-    // The side line: 2...Qh8 3.TKe7 mate.
-    let out = rookery(&[
-        "replay",
-        "tigerchess",
-        "--fen",
-        "7q/8/5Q2/4T3/8/8/8/8 w - - 0 1",
-        "e5g4",
-        "h8g8",
-        "f6g6",
-        "g8h8",
-        "g4e7",
-    ]);
-    assert!(out.contains("result: 1-0 (checkmate)"), "{out}");
 }
 
 #[test]
 fn siberian_tigerknight_mate() {
-    let out = rookery(&[
-        "replay",
-        "tigerchess",
-        "--fen",
-        "7Q/8/5q2/4t3/8/8/8/8 b - - 0 1",
-        "e5f8",
-        "h8g8",
-        "f8f4",
-        "g8h8",
-        "f6g6",
-        "h8g8",
-        "f4d5",
-        "g8h8",
-        "d5e7",
-    ]);
-    assert!(out.lines().any(|l| l == "result: 0-1 (checkmate)"), "{out}");
+    let (fen, moves) = line("Mate with the Siberian TigerKnight");
+    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
     // Every defending move is the only legal one.
-    check_line(
-        "7Q/8/5q2/4t3/8/8/8/8 b - - 0 1",
-        &["e5f8", "h8g8", "f8f4", "g8h8", "f6g6", "h8g8", "f4d5", "g8h8", "d5e7"],
-        &[&["h8g8"], &["g8h8"], &["h8g8"], &["g8h8"], &[]],
-        &[false, false, false, false, true],
-    );
+    check_line(&fen, &moves, &[&["h8g8"], &["g8h8"], &["h8g8"], &["g8h8"], &[]], &[false, false, false, false, true]);
 }
 
 #[test]

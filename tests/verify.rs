@@ -103,3 +103,16 @@ fn update_refuses_built_in_names() {
     // something failed, so a clean built-in simply passes.
     assert!(out.status.success());
 }
+
+#[test]
+fn show_lists_the_verified_facts_with_their_status() {
+    let (ok, out) = rookery(&["show", "tcb"]);
+    assert!(ok);
+    assert!(out.contains("verified facts (7 checks"), "{out}");
+    assert!(out.contains("  ok    The rook on e5: "), "{out}");
+    let path = scratch("show-tcb.toml", &broken_tcb());
+    let (ok, out) = rookery(&["show", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).unwrap();
+    assert!(ok, "show still shows a definition whose facts fail");
+    assert!(out.contains("  FAIL  The rook on e5: ") && out.contains("only expected: a5 e1 e9 i5"), "{out}");
+}

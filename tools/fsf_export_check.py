@@ -7,27 +7,32 @@ large-board build) from the repository root:
     cargo build --release
     python3 tools/fsf_export_check.py [--rookery target/release/rookery] [--count 20] [--seed 1]
 
-For each definition (chess, capablanca, tests/data/tcb-wd.toml) it
+The definitions checked are every built-in (`rookery list`) that the exporter
+writes (the others are refused with their reasons, printed here), plus the
+test definitions in TEST_DEFS. For each it
 
 1. runs `rookery export DEF --format fairy-stockfish` and loads the section
    into pyffish (refusing to go on if pyffish does not list the variant or
    gives a different start position);
-2. makes COUNT positions: the start position, then random walks
+2. counts perft 1..3 from the start position with pyffish (depth 3 only if
+   perft(2) <= --node-budget);
+3. makes COUNT positions: the start position, then random walks
    (random.Random(seed): a ply count in 2..40, then uniformly random moves
    from the sorted legal-move list; walks that reach a position without
    legal moves, and repeated positions, are dropped);
-3. writes the frozen results the Rust test `tests/export.rs` reads:
+4. writes the frozen results the Rust test `tests/export.rs` reads:
    tests/data/export-fsf-<name>.ini    the exported section, byte for byte
    tests/data/export-fsf-<name>.moves  one record per position, in the format
                                        of tests/perft/*.moves: `id`, `variant`,
                                        `fen` (as FSF prints it), `moves` (FSF's
-                                       legal moves in UCI spelling, sorted).
+                                       legal moves in UCI spelling, sorted);
+                                       the first record also has `perft D N`.
 
-The Rust test checks that the export still equals the frozen section (so a
-changed export needs a rerun of this script) and that our engine's legal moves
-equal FSF's in every frozen position.  With --compare the script also runs
-`rookery` on each position itself (through `rookery perft DEF 1 --fen F
---divide`) and reports any difference at once.
+The Rust test reads every export-fsf-*.ini it finds: the export must still
+equal the frozen section (so a changed export needs a rerun of this script),
+our perft from the start must equal FSF's, and our engine's legal moves must
+equal FSF's in every frozen position. With --compare the script also runs
+`rookery` on each position itself and reports any difference at once.
 
 Output files carry no timestamps: the same pyffish gives byte-identical files.
 """
@@ -42,11 +47,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 DATA = os.path.join(REPO, "tests", "data")
 
-# our name -> definition argument for `rookery export`
-DEFS = {
-    "chess": "chess",
-    "capablanca": "capablanca",
+# Test definitions (name -> path) checked besides the built-ins.
+TEST_DEFS = {
     "tcb-wd": os.path.join("tests", "data", "tcb-wd.toml"),
+    "chess-zones": os.path.join("tests", "data", "chess-zones.toml"),
+    "chess-guard": os.path.join("tests", "data", "chess-guard.toml"),
 }
 
 
@@ -102,6 +107,30 @@ def positions(sf, variant, fen0, count, seed):
     return out
 
 
+def builtins(rookery):
+    """Every built-in the exporter writes; prints the refused ones."""
+    out = {}
+    for line in run([rookery, "list"]).splitlines():
+        name = line.split()[0] if line.strip() else ""
+        if not name:
+            continue
+        r = subprocess.run([rookery, "export", name, "--format", "fairy-stockfish"], cwd=REPO,
+                           capture_output=True, text=True)
+        if r.returncode == 0:
+            out[name] = name
+        else:
+            print(f"{name}: refused\n{r.stderr.strip()}", file=sys.stderr)
+    return out
+
+
+def perft(sf, variant, fen, depth, moves=None):
+    moves = moves or []
+    legal = sf.legal_moves(variant, fen, moves)
+    if depth == 1:
+        return len(legal)
+    return sum(perft(sf, variant, fen, depth - 1, moves + [m]) for m in legal)
+
+
 def ours(rookery, d, fen):
     text = run([rookery, "perft", d, "1", "--fen", fen, "--divide"])
     return sorted(line.split(":")[0] for line in text.splitlines() if ":" in line)
@@ -113,16 +142,19 @@ def main():
     ap.add_argument("--count", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--compare", action="store_true", help="also compare with our engine right away")
-    ap.add_argument("--only", choices=sorted(DEFS), action="append")
+    ap.add_argument("--node-budget", type=int, default=6000)
+    ap.add_argument("--only", action="append")
     a = ap.parse_args()
+    defs = builtins(a.rookery)
+    defs.update(TEST_DEFS)
     try:
         import pyffish as sf
     except ImportError:
         raise SystemExit("pyffish is not installed: pip install pyffish")
     oracle = f"pyffish {'.'.join(map(str, sf.version()))} ({sf.info().split(chr(10))[0].strip()})"
     bad = 0
-    for name in a.only or list(DEFS):
-        d = DEFS[name]
+    for name in a.only or list(defs):
+        d = defs[name]
         ini = run([a.rookery, "export", d, "--format", "fairy-stockfish"])
         variant = section_name(ini)
         sf.load_variant_config(ini)
@@ -138,13 +170,20 @@ def main():
             f"# writes (frozen in export-fsf-{name}.ini), FSF variant '{variant}'.",
             "# Format as tests/perft/*.moves: FSF's UCI spelling, sorted as byte strings.",
             "# Generated by tools/fsf_export_check.py; do not edit by hand. Regenerate with:",
-            f"#   python3 tools/fsf_export_check.py --count {a.count} --seed {a.seed}",
+            f"#   python3 tools/fsf_export_check.py --count {a.count} --seed {a.seed} --only {name}",
             f"# Oracle: {oracle}.",
         ]
+        counts = []
+        for depth in (1, 2, 3):
+            if depth == 3 and counts[-1] > a.node_budget:
+                break
+            counts.append(perft(sf, variant, fen0, depth))
         for i, (why, fen) in enumerate(positions(sf, variant, fen0, a.count, a.seed)):
             moves = sorted(sf.legal_moves(variant, fen, []))
-            lines += [f"# {why}", f"id export-fsf-{name}-{i + 1:02}", f"variant {name}", f"fen {fen}",
-                      f"moves {' '.join(moves)}", ""]
+            lines += [f"# {why}", f"id export-fsf-{name}-{i + 1:02}", f"variant {name}", f"fen {fen}"]
+            if i == 0:
+                lines += [f"perft {d + 1} {n}" for d, n in enumerate(counts)]
+            lines += [f"moves {' '.join(moves)}", ""]
             if a.compare:
                 mine = ours(a.rookery, d, fen)
                 if mine != moves:

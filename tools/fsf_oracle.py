@@ -68,6 +68,29 @@ FSF_NAME = {
     "opulent": "opulent",
 }
 
+# Variants of issue 11 (regions, royalty, goals): our built-in names are FSF's
+# own, so the FSF name is the same.  The start position expected is FSF's.
+GOAL_VARIANTS = {
+    "xiangqi": ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", [44, 1920, 79666]),
+    "minixiangqi": ("rcnkncr/p1ppp1p/7/7/7/P1PPP1P/RCNKNCR w - - 0 1", [19]),
+    "3check": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1", [20, 400, 8902]),
+    "5check": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 5+5 0 1", [20, 400, 8902]),
+    "kingofthehill": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 8902]),
+    "racingkings": ("8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1", [21]),
+    "extinction": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400]),
+    "kinglet": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400]),
+    "threekings": ("knbqkbnk/pppppppp/8/8/8/8/PPPPPPPP/KNBQKBNK w - - 0 1", [20]),
+    "antichess": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", [20, 400]),
+    "giveaway": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400]),
+    "suicide": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", [20, 400]),
+    "losers": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400]),
+    "horde": ("rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1", [8]),
+    "atomic": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400]),
+    "breakthrough": ("pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1", [22]),
+}
+for _name, _start in GOAL_VARIANTS.items():
+    FSF_NAME[_name] = _name
+
 # Start positions our definitions must have, and FSF's start-position perft
 # (depths 1..3) as known from the research notes; checked on every run.
 EXPECTED_START = {
@@ -90,6 +113,7 @@ EXPECTED_START = {
     "grand": ("r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1", [65, 4225]),
     "opulent": ("rw6wr/clbnqknbla/pppppppppp/10/10/10/10/PPPPPPPPPP/CLBNQKNBLA/RW6WR w - - 0 1", [50, 2500]),
 }
+EXPECTED_START.update(GOAL_VARIANTS)
 
 # Published perft results, chessprogramming wiki "Perft Results" page
 # (positions 1-6, plus the colour-mirrored position 4 given there).

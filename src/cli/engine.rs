@@ -3,9 +3,9 @@
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
-use rookery::protocol::{uci::Uci, Out, Registry};
+use rookery::protocol::{uci::Uci, xboard::Xboard, Out, Registry};
 
-/// Arguments of `rookery uci`.
+/// Arguments of `rookery uci` and `rookery xboard`.
 #[derive(clap::Args)]
 pub struct UciArgs {
     /// Definitions (TOML files or folders) to offer besides the built-ins;
@@ -48,6 +48,24 @@ pub fn uci(a: UciArgs) -> ExitCode {
         Err(c) => return c,
     };
     match Uci::new(reg, stdout(), &first) {
+        Ok(mut s) => {
+            s.serve(Box::new(std::io::BufReader::new(std::io::stdin())));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Runs an XBoard/WinBoard (CECP v2) session on stdin/stdout.
+pub fn xboard(a: UciArgs) -> ExitCode {
+    let (reg, first) = match registry(&a.defs) {
+        Ok(r) => r,
+        Err(c) => return c,
+    };
+    match Xboard::new(reg, stdout(), &first) {
         Ok(mut s) => {
             s.serve(Box::new(std::io::BufReader::new(std::io::stdin())));
             ExitCode::SUCCESS

@@ -178,6 +178,13 @@ pub fn describe(v: &Variant) -> String {
         r.move_rule,
         r.repetition
     ));
+    if !v.checks.is_empty() {
+        out.push_str(&format!(
+            "\nverified facts ({} checks, run now; `rookery verify` for details):\n",
+            v.checks.len()
+        ));
+        out.push_str(&rookery::verify::report(v));
+    }
     if v.grid.graph().is_some() {
         out.push_str("\nmoves from a1 (alone on the board, White, unmoved):\n");
         let at = v.grid.label(0).to_string();

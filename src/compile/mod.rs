@@ -40,6 +40,9 @@ pub mod flag {
     pub const VIRGIN: u16 = 256;
     /// The subtree applies only when the mover's side is not in check.
     pub const UNCHECKED: u16 = 512;
+    /// The subtree is an attack only, never a move (the flying-general rule's
+    /// file slide of a royal): move generation skips it, attack tests see it.
+    pub const ATTACK_ONLY: u16 = 1024;
     /// Any emission.
     pub const ANY_EMIT: u16 = EMPTY_EMIT | ENEMY_EMIT | FRIEND_EMIT | EP;
 }

@@ -50,8 +50,10 @@ where
             nv -= 1;
         }
         let n = nodes[i];
-        if n.flags & (flag::VIRGIN | flag::UNCHECKED) != 0
-            && (n.flags & flag::VIRGIN != 0 && !virgin || n.flags & flag::UNCHECKED != 0 && in_check)
+        if n.flags & (flag::VIRGIN | flag::UNCHECKED | flag::ATTACK_ONLY) != 0
+            && (n.flags & flag::VIRGIN != 0 && !virgin
+                || n.flags & flag::UNCHECKED != 0 && in_check
+                || n.flags & flag::ATTACK_ONLY != 0)
         {
             i = n.skip as usize;
             continue;

@@ -1,15 +1,18 @@
 //! A Fairy-Stockfish (FSF) `variants.ini` section — only where FSF can play
 //! the game exactly. Otherwise an [`ExportError`] lists every feature FSF
-//! cannot express.
+//! cannot express, each with the reason.
 //!
 //! What FSF can express (checked against FSF's `variants.ini` documentation
-//! and probes with pyffish 0.0.90; see `shared/research/fairy-stockfish.md`):
+//! and probes with pyffish 0.0.90; see `docs/research/fairy-stockfish.md`):
 //! boards up to 12 files × 10 ranks (large-board build), holes as `*` wall
 //! squares (exact for pieces that do not hop), pieces built from leapers,
 //! R/B/Q riders with a one-digit range, the N rider, R/B hoppers and lame
 //! N/A/D/Z leapers with direction and m/c modifiers, one royal kind with
-//! chess-style castling, one promotion zone, stalemate values, a bare-king
-//! loss without counter-baring, the n-move and repetition rules.
+//! chess-style castling, promotion zones by rank with one choice list
+//! (compulsory, or Grand Chess's optional zones with a compulsory last rank
+//! as `immobilityIllegal`), stalemate values, a bare-king loss without
+//! counter-baring, capture-to-win pieces (one a side) as extinction, the
+//! n-move and repetition rules.
 //!
 //! What it cannot: FSF's Betza parser *silently* drops what it does not
 //! understand (multi-leg `a` chains, brackets, `j`/`o`/`z`/`q`/`y`…, D/A/H
@@ -17,9 +20,13 @@
 //! instead of being written into an ini that would quietly mean something
 //! else. Also refused: boards over 12x10, holes together with hoppers
 //! (FSF hoppers may use a wall as a screen), per-side Betza, conditional
-//! special moves, promotion choices that differ by rank, counter-baring,
-//! deployment phases, rule modules, capture restrictions, capture-to-win
-//! pieces and graph boards.
+//! special moves, promotion choices that differ by rank, counter-baring
+//! (FSF's nearest, Shatranj's settings, ends and goes on at other moments),
+//! deployment phases, rule modules, capture restrictions and graph boards.
+//!
+//! `tools/fsf_export_check.py` loads every section this writes for a
+//! built-in (and for the test definitions) into pyffish and freezes FSF's
+//! perft and legal moves; `tests/export.rs` compares them with our engine.
 
 use std::fmt::Write as _;
 
@@ -160,7 +167,15 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
             "board {files}x{ranks} is larger than FSF's maximum of {MAX_FILES} files x {MAX_RANKS} ranks (large-board build)"
         ));
     }
-    problems.extend(super::special_rules(v));
+    // Capture-to-win pieces are written as extinction below; every other
+    // rule outside the move model is a refusal.
+    let wins: Vec<usize> = (0..v.pieces.len()).filter(|&k| v.pieces[k].capture_wins.is_some()).collect();
+    let win_lines: Vec<String> = wins
+        .iter()
+        .filter_map(|&k| v.pieces[k].capture_wins.as_ref().map(|why| (k, why)))
+        .map(|(k, why)| format!("capturing the {} wins the game ({why})", v.pieces[k].name))
+        .collect();
+    problems.extend(super::special_rules(v).into_iter().filter(|r| !win_lines.contains(r)));
     let has_holes = !super::holes(v).is_empty();
     let pl = setup_placement(v);
 
@@ -182,7 +197,8 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
         if p.betza_black.is_some() {
             problems.push(format!("{what}: Black's moves are given separately (`betza-black`); FSF mirrors White's"));
         }
-        for (name, b) in &p.specials {
+        // Region-bound special moves are reported with the region rules.
+        for ((name, b), _) in p.specials.iter().zip(&p.special_regions).filter(|(_, r)| r.is_none()) {
             problems.push(format!(
                 "{what}: the special move {name:?} (`{b}`) is allowed only under a condition, which FSF cannot express"
             ));
@@ -330,11 +346,14 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
         0 => promo_lines.push("promotionPieceTypes = -".into()),
         _ => {
             let z0 = &v.zones[0];
-            if v.zones.iter().any(|z| z.choices != z0.choices || z.mandatory != z0.mandatory) {
+            if v.zones.iter().any(|z| z.choices != z0.choices) {
                 problems.push(format!(
-                    "{} promotion zones with different choices or compulsion (FSF has one promotion region and one set of choices)",
+                    "{} promotion zones with different choices (FSF has one promotion region and one set of choices)",
                     v.zones.len()
                 ));
+            }
+            if v.zones.iter().any(|z| !z.cells[0].is_empty() || !z.cells[1].is_empty()) {
+                problems.push("promotion zones given by cells (written here by ranks only)".into());
             }
             for (side, key) in [(0usize, "White"), (1usize, "Black")] {
                 let mut rs: Vec<u32> = v.zones.iter().flat_map(|z| z.ranks[side].iter().map(|r| r + 1)).collect();
@@ -346,12 +365,15 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
             let choices: String =
                 z0.choices.iter().map(|&k| v.pieces[k as usize].letter.to_ascii_lowercase()).collect();
             promo_lines.push(format!("promotionPieceTypes = {choices}"));
-            promo_lines.push(format!("mandatoryPawnPromotion = {}", z0.mandatory));
+            match promotion_compulsion(v) {
+                Ok(lines) => promo_lines.extend(lines),
+                Err(e) => problems.push(e),
+            }
         }
     }
 
     // Game end.
-    let mut end_lines = Vec::new();
+    let mut end_lines = capture_wins_lines(v, &pl, &wins, &mut problems);
     end_lines.push(format!(
         "stalemateValue = {}",
         match v.rules.stalemate {
@@ -363,9 +385,12 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
     if v.rules.bare_king {
         if v.rules.counter_baring {
             problems.push(
-                "bare king with counter-baring (the bared side's one last move, a draw if it bares the opponent): FSF's extinction rules cannot express it"
+                "bare king with counter-baring (the bared side's one last move, a draw if it bares the opponent): FSF's nearest settings, Shatranj's `extinctionOpponentPieceCount = 2` with `extinctionClaim`, end the game at once when the bared side faces two or more pieces and go on after a counter-baring instead of drawing"
                     .into(),
             );
+        }
+        if !wins.is_empty() {
+            problems.push("both a bare-king rule and capture-to-win pieces (FSF has one extinction rule)".into());
         }
         end_lines.push("extinctionValue = loss".into());
         end_lines.push("extinctionPieceTypes = *".into());
@@ -420,6 +445,90 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
     }
     let _ = writeln!(out, "startFen = {}", v.setup_fen);
     Ok(out)
+}
+
+/// FSF's promotion compulsion for the zones: all compulsory gives
+/// `mandatoryPawnPromotion = true`. Optional zones with a compulsory last
+/// rank are Grand Chess's rule, which FSF writes `mandatoryPawnPromotion =
+/// false` with `immobilityIllegal = true` (a pawn may not stay where it has
+/// no move; checked with pyffish: FSF's `grand` has no non-promoting e9e10,
+/// while without `immobilityIllegal` FSF lets a pawn stop on the last rank).
+/// That is exact only when the cells where a piece has no move on an empty
+/// board are exactly the compulsory zone's cells for the pawns, and none
+/// for every other piece. Anything else cannot be written.
+fn promotion_compulsion(v: &Variant) -> Result<Vec<String>, String> {
+    if v.zones.iter().all(|z| z.mandatory) {
+        return Ok(vec!["mandatoryPawnPromotion = true".into()]);
+    }
+    for (k, p) in v.pieces.iter().enumerate() {
+        for side in 0..2usize {
+            let stuck = stuck_cells(v, p.letter, side == 1);
+            let want: Vec<u16> = if p.pawn {
+                (0..v.grid.len() as u16)
+                    .filter(|&c| {
+                        let y = v.grid.coords(c).1;
+                        v.zones.iter().any(|z| z.mandatory && z.ranks[side].contains(&y))
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            if stuck != want {
+                return Err(format!(
+                    "optional promotion with a compulsory zone: FSF writes it as `immobilityIllegal`, which forbids every move to a cell where a piece has no move, and the {} ({}) has no move on {} cells outside the compulsory zone",
+                    p.name,
+                    v.pieces[k].letter,
+                    stuck.iter().filter(|c| !want.contains(c)).count().max(1)
+                ));
+            }
+        }
+    }
+    Ok(vec!["mandatoryPawnPromotion = false".into(), "immobilityIllegal = true".into()])
+}
+
+/// Cells where the piece `letter` (Black's if `black`) has no move on an
+/// otherwise empty board, having moved already.
+fn stuck_cells(v: &Variant, letter: char, black: bool) -> Vec<u16> {
+    (0..v.grid.len() as u16)
+        .filter(|&c| {
+            let at = v.grid.label(c).to_string();
+            crate::probe::prepare_on(v, letter, &at, black, &[], &[])
+                .map(|prep| crate::probe::destinations(&prep, false).is_empty())
+                .unwrap_or(false)
+        })
+        .collect()
+}
+
+/// Capture-to-win pieces as FSF extinction: a side that has lost its only
+/// piece of such a kind loses. Exact only when each side starts with
+/// exactly one of each such kind (otherwise a refusal).
+fn capture_wins_lines(
+    v: &Variant,
+    pl: &crate::game::fen::Placement,
+    wins: &[usize],
+    problems: &mut Vec<String>,
+) -> Vec<String> {
+    if wins.is_empty() {
+        return Vec::new();
+    }
+    for &k in wins {
+        for side in 0..2u8 {
+            let n = pl.cells.iter().filter(|c| **c == Some((k as u8, side))).count();
+            if n != 1 {
+                problems.push(format!(
+                    "capturing the {} wins, but a side starts with {n} of them (FSF's extinction counts all of a kind)",
+                    v.pieces[k].name
+                ));
+                return Vec::new();
+            }
+        }
+    }
+    let letters: String = wins.iter().map(|&k| v.pieces[k].letter.to_ascii_lowercase()).collect();
+    vec![
+        "extinctionValue = loss".into(),
+        format!("extinctionPieceTypes = {letters}"),
+        "extinctionPieceCount = 0".into(),
+    ]
 }
 
 /// The Betza of a royal piece without its castling moves (`KisO2` → `K`).

@@ -84,7 +84,8 @@ fn problems(v: &Variant) -> Vec<String> {
                 p.name, p.letter
             ));
         }
-        for (name, b) in &p.specials {
+        // Region-bound special moves are reported with the region rules.
+        for ((name, b), _) in p.specials.iter().zip(&p.special_regions).filter(|(_, r)| r.is_none()) {
             problems.push(format!(
                 "piece {} ({}): the special move {name:?} (`{b}`) is allowed only when not in check; the ID's XBetza has no such condition",
                 p.name, p.letter

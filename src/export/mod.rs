@@ -206,6 +206,10 @@ pub fn special_rules(v: &Variant) -> Vec<String> {
             out.push(format!("capturing the {} wins the game ({why})", p.name));
         }
     }
+    out.extend(crate::game::rules::regions::export_problems(v));
+    if v.rules.flying_general {
+        out.push("the flying-general rule (the royal pieces may not face each other on an open file)".into());
+    }
     for z in &v.zones {
         if !z.once.is_empty() {
             let names: Vec<String> = z.once.iter().map(|&k| v.pieces[k as usize].name.clone()).collect();

@@ -7,6 +7,7 @@
 //! writer.
 
 pub mod uci;
+pub mod xboard;
 
 use std::collections::BTreeMap;
 use std::io::Write;

@@ -174,7 +174,10 @@ struct IdQuery {
 async fn definition(State(st): State<Arc<AppState>>, Query(q): Query<IdQuery>) -> ApiResult {
     let text = st.library.read(&q.id)?;
     let stamp = st.library.stamp(&q.id)?;
-    Ok(Json(json!({"id": q.id, "toml": text, "editable": q.id.starts_with("file:"), "stamp": stamp})))
+    let folders: Vec<String> = st.library.roots().iter().map(|r| r.display().to_string()).collect();
+    Ok(Json(
+        json!({"id": q.id, "toml": text, "editable": q.id.starts_with("file:"), "stamp": stamp, "folders": folders}),
+    ))
 }
 
 /// `GET /api/stamp?id=`: the file's modification time (reload on change).

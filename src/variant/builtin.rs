@@ -19,6 +19,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("minishogi", include_str!("../../definitions/minishogi.toml")),
     ("grand", include_str!("../../definitions/grand.toml")),
     ("opulent", include_str!("../../definitions/opulent.toml")),
+    ("xiangqi", include_str!("../../definitions/xiangqi.toml")),
+    ("minixiangqi", include_str!("../../definitions/minixiangqi.toml")),
 ];
 
 /// The text of a built-in definition.

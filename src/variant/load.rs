@@ -76,7 +76,11 @@ fn text_offset(s: &Spanned<String>, text_len: usize) -> Option<usize> {
 fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
     check_name(spec, d);
     let board = board::check(spec, d);
-    let (pieces, letters, ok) = pieces::check(spec, board.polygons, d);
+    let regions = match &board.grid {
+        Some(g) => crate::game::rules::regions::compile(&spec.regions, g, d),
+        None => Vec::new(),
+    };
+    let (pieces, letters, ok) = pieces::check(spec, board.polygons, &regions, d);
     let listed_fen = setup::check(spec, board.grid.as_ref(), &letters, d);
     let zones = promotion::check(spec, &board, &letters, d);
     let deployment = deployment::check(spec, board.grid.as_ref(), &letters, d);
@@ -89,7 +93,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         return None;
     }
     let grid = board.grid?;
-    let mut tables = super::tables::MoveTables::build(&grid, &pieces, &zones);
+    let mut tables = super::tables::MoveTables::build(&grid, &pieces, &zones, &regions, rules.flying_general);
     let kind_of = |c: char| pieces.iter().position(|p| p.letter == c.to_ascii_uppercase()).map(|k| k as u8);
     let setup_fen = match &spec.fen {
         Some(f) => f.value.clone(),
@@ -128,6 +132,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         deployment,
         drops,
         piece_promotion,
+        regions,
         checks: Vec::new(),
     })
 }

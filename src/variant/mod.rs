@@ -51,6 +51,11 @@ pub struct PieceDef {
     pub capturable_by: Option<Vec<u8>>,
     /// Capturing it wins the game; the reason shown (e.g. "occupation").
     pub capture_wins: Option<String>,
+    /// Per special move (same order as `specials`): the region the piece
+    /// must stand in for it, or `None` for "not in check".
+    pub special_regions: Vec<Option<u8>>,
+    /// Mobility region: the piece never stands outside this region.
+    pub confined_to: Option<u8>,
 }
 
 /// The deployment phase: what each side posts, and where.
@@ -108,6 +113,8 @@ pub struct Rules {
     pub move_rule: u32,
     /// n-fold repetition (0 = none).
     pub repetition: u32,
+    /// Royal pieces may not face each other on an open file.
+    pub flying_general: bool,
 }
 
 /// A validated, compiled variant. Immutable; positions borrow it.
@@ -149,6 +156,8 @@ pub struct Variant {
     pub drops: Option<crate::game::rules::drops::Drops>,
     /// Shogi-style promotion (`promotes-to`), if any piece has it.
     pub piece_promotion: Option<crate::game::rules::promotion::PiecePromotion>,
+    /// Named regions (see `game::rules::regions`).
+    pub regions: Vec<crate::game::rules::regions::Region>,
     /// `[[checks]]`: the documented facts (`rookery verify`).
     pub checks: Vec<crate::verify::Check>,
 }

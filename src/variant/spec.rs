@@ -56,6 +56,12 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "board.forward", ty: "table { white = degrees, black = degrees }", need: "optional, default { white = 90, black = 270 }", doc: "Polygon boards: each side's forward direction (0 = +x, counter-clockwise), which decides the f/b/s direction letters." },
     KeyDoc { path: "board.holes", ty: "array of square names", need: "optional, default []", doc: "Squares that are not part of the board: nothing can stand on, land on or slide through them; leaps pass over them. The setup FEN marks them `*`." },
     KeyDoc { path: "board.a1-light", ty: "boolean", need: "optional, default false", doc: "Colour a1 light (false: dark, as in chess). Only pictures use it." },
+    KeyDoc { path: "regions.*", ty: "table", need: "optional", doc: "A named region: a set of cells for each side, used by the rules that name it (`confined-to`, `special[].region`, goals). Written for White; Black's part is White's mirrored across the middle rank unless `symmetry` or `black` says otherwise. The cells are (`ranks` ∩ `files`, either list missing meaning all) plus `cells`." },
+    KeyDoc { path: "regions.*.ranks", ty: "array of rank numbers", need: "optional", doc: "Ranks of White's part, numbered from 1 on White's side." },
+    KeyDoc { path: "regions.*.files", ty: "array of file letters", need: "optional", doc: "Files of White's part (\"a\", \"b\", …)." },
+    KeyDoc { path: "regions.*.cells", ty: "array of cells", need: "optional", doc: "Single cells of White's part (the only way on polygon boards)." },
+    KeyDoc { path: "regions.*.symmetry", ty: "\"mirror\" | \"rotate\" | \"none\"", need: "optional, default \"mirror\"", doc: "How Black's part follows from White's: mirrored across the middle rank (same file), rotated by 180°, or the same cells (\"none\")." },
+    KeyDoc { path: "regions.*.black", ty: "table { ranks, files, cells }", need: "optional", doc: "Black's part given explicitly (then `symmetry` is ignored)." },
     KeyDoc { path: "pieces.*", ty: "table", need: "at least one", doc: "One table per piece kind; the key is the piece id (lowercase, digits, hyphens). Their order is the display order." },
     KeyDoc { path: "pieces.*.name", ty: "string", need: "optional, default the id", doc: "Display name." },
     KeyDoc { path: "pieces.*.letter", ty: "one upper-case ASCII letter", need: "required", doc: "FEN letter: White uses it, Black its lower case. Unique." },
@@ -71,7 +77,9 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "pieces.*.special", ty: "array of tables", need: "optional", doc: "Extra moves allowed only under a condition (e.g. Tigrey's King's leap)." },
     KeyDoc { path: "pieces.*.special[].name", ty: "string", need: "optional", doc: "Name of the special move." },
     KeyDoc { path: "pieces.*.special[].betza", ty: "XBetza string", need: "required", doc: "The extra moves." },
-    KeyDoc { path: "pieces.*.special[].when", ty: "\"not-in-check\"", need: "required", doc: "The condition: the mover's side is not in check." },
+    KeyDoc { path: "pieces.*.special[].when", ty: "\"not-in-check\" | \"in-region\"", need: "required", doc: "The condition: the mover's side is not in check; or the piece stands in `region` (position-dependent moves: the xiangqi soldier's sideways step after the river, double steps from given ranks)." },
+    KeyDoc { path: "pieces.*.special[].region", ty: "region name", need: "with when = \"in-region\"", doc: "The region (of the mover's side) the piece must stand in for these moves." },
+    KeyDoc { path: "pieces.*.confined-to", ty: "region name", need: "optional", doc: "Mobility region: the piece may never stand outside this region of its side (xiangqi's palace for the general and advisors, the elephant's own half); moves that would leave it are not generated and give no check." },
     KeyDoc { path: "setup.fen", ty: "FEN string", need: "required unless setup.pieces", doc: "Start position: ranks from the top, `/` between them, letters for pieces, numbers (any size) for runs of empty squares, `*` for holes; then side to move, castling rights (KQkq or -), en-passant square, halfmove clock, move number." },
     KeyDoc { path: "setup.pieces", ty: "table { LETTER = [squares] }", need: "instead of setup.fen", doc: "The start position as square lists per piece letter: upper case for White, lower case for Black (Black may be left to `symmetry`)." },
     KeyDoc { path: "setup.symmetry", ty: "\"mirror\" | \"rotate\" | \"none\"", need: "optional, default \"mirror\"", doc: "With setup.pieces: Black's pieces not listed are White's mirrored across the middle rank (same file) or rotated by 180°." },
@@ -109,6 +117,7 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "rules.bare-king", ty: "\"none\" | \"loss\"", need: "optional, default \"none\"", doc: "A side left with nothing but royal pieces loses." },
     KeyDoc { path: "rules.counter-baring", ty: "boolean", need: "optional, default false", doc: "With `bare-king = \"loss\"`: the bared side gets one more move, and if it bares the opponent too the game is drawn (H. G. Muller's `baring=0`)." },
     KeyDoc { path: "rules.move-rule", ty: "integer >= 0", need: "optional, default 50", doc: "Draw after this many moves by each side without a capture or pawn move (0: no such rule)." },
+    KeyDoc { path: "rules.flying-general", ty: "boolean", need: "optional, default false", doc: "The royal pieces of the two sides may never face each other on a file with nothing between them (xiangqi's flying general): a move that would leave them so is illegal." },
     KeyDoc { path: "rules.repetition", ty: "integer >= 0", need: "optional, default 3", doc: "Draw when the same position occurs this many times (0: no such rule)." },
     KeyDoc { path: "checks", ty: "array of tables ([[checks]])", need: "optional", doc: "Documented facts about the game (a perft count, a piece's moves, a line of play and its result), checked by `rookery verify`; `rookery verify --update` rewrites their expected values in place." },
     KeyDoc { path: "checks[].kind", ty: "\"perft\" | \"moves\" | \"line\"", need: "required", doc: "perft: the number of leaf nodes of the legal move tree; moves: where one piece may go; line: a sequence of moves and how it ends." },
@@ -202,6 +211,10 @@ pub struct VariantSpec {
     pub move_rule: Option<Spanned<i64>>,
     /// `rules.repetition`.
     pub repetition: Option<Spanned<i64>>,
+    /// `[regions]`.
+    pub regions: Vec<crate::game::rules::regions::RegionSpec>,
+    /// `rules.flying-general`.
+    pub flying_general: bool,
     /// `[[checks]]`: documented facts.
     pub checks: Vec<CheckSpec>,
 }
@@ -235,6 +248,8 @@ pub struct PieceSpec {
     pub special: Vec<SpecialSpec>,
     /// `promotes-to`.
     pub promotes_to: Option<Spanned<String>>,
+    /// `confined-to`: the region the piece may never leave.
+    pub confined_to: Option<Spanned<String>>,
 }
 
 /// A Betza string and where its text starts in the file, so that errors
@@ -259,6 +274,8 @@ pub struct SpecialSpec {
     pub betza: Option<BetzaText>,
     /// `when`.
     pub when: Option<Spanned<String>>,
+    /// `region` (with `when = "in-region"`).
+    pub region: Option<Spanned<String>>,
     /// The table.
     pub span: Range<usize>,
 }
@@ -334,7 +351,9 @@ pub fn read(text: &str) -> Result<(VariantSpec, Vec<Diagnostic>), Diagnostic> {
     Ok((spec, r.errs))
 }
 
-struct Reader<'a> {
+/// The TOML reader; rule modules add their own `impl Reader` for their
+/// slice of the schema (e.g. `game::rules::regions`).
+pub(crate) struct Reader<'a> {
     text: &'a str,
     errs: Vec<Diagnostic>,
 }
@@ -368,6 +387,11 @@ impl Reader<'_> {
         self.errs.push(Diagnostic::error(span, msg));
     }
 
+    /// Reports a problem at `span` (for rule modules' readers).
+    pub(crate) fn push_error(&mut self, span: Range<usize>, msg: impl Into<String>) {
+        self.err(span, msg);
+    }
+
     /// Checks that `table` has only the keys listed for `prefix`.
     fn known_keys(&mut self, table: &Table, prefix: &str) {
         for (k, _) in table.iter() {
@@ -399,7 +423,7 @@ impl Reader<'_> {
         }
     }
 
-    fn inline_or_table(&mut self, parent: &Table, key: &str, path: &str) -> Option<Table> {
+    pub(crate) fn inline_or_table(&mut self, parent: &Table, key: &str, path: &str) -> Option<Table> {
         match parent.get(key) {
             None => None,
             Some(Item::Table(t)) => Some(t.clone()),
@@ -411,7 +435,7 @@ impl Reader<'_> {
         }
     }
 
-    fn string(
+    pub(crate) fn string(
         &mut self,
         t: &Table,
         key: &str,
@@ -463,7 +487,7 @@ impl Reader<'_> {
         }
     }
 
-    fn array<T>(
+    pub(crate) fn array<T>(
         &mut self,
         t: &Table,
         key: &str,
@@ -480,7 +504,7 @@ impl Reader<'_> {
         }
     }
 
-    fn str_elem(&mut self, v: &Value, path: &str) -> Option<Spanned<String>> {
+    pub(crate) fn str_elem(&mut self, v: &Value, path: &str) -> Option<Spanned<String>> {
         match v {
             Value::String(s) => Some(Spanned { value: s.value().clone(), span: s.span().unwrap_or(0..0) }),
             other => {
@@ -490,7 +514,7 @@ impl Reader<'_> {
         }
     }
 
-    fn int_elem(&mut self, v: &Value, path: &str) -> Option<Spanned<i64>> {
+    pub(crate) fn int_elem(&mut self, v: &Value, path: &str) -> Option<Spanned<i64>> {
         match v {
             Value::Integer(i) => Some(Spanned { value: *i.value(), span: i.span().unwrap_or(0..0) }),
             other => {
@@ -513,13 +537,24 @@ impl Reader<'_> {
         let mut spec = VariantSpec::default();
         let whole = 0..0;
         for (k, item) in root.iter() {
-            if !["variant", "board", "pieces", "setup", "promotion", "deployment", "drops", "rules", "checks"]
-                .contains(&k)
+            if ![
+                "variant",
+                "board",
+                "regions",
+                "pieces",
+                "setup",
+                "promotion",
+                "deployment",
+                "drops",
+                "rules",
+                "checks",
+            ]
+            .contains(&k)
             {
                 let span = root.key(k).and_then(|k| k.span()).unwrap_or_else(|| item_span(item));
                 self.err(
                     span,
-                    format!("unknown table `[{k}]`; known tables: variant, board, pieces, setup, promotion, deployment, drops, rules, checks"),
+                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, drops, rules, checks"),
                 );
             }
         }
@@ -553,6 +588,9 @@ impl Reader<'_> {
                 spec.a1_light = self.bool(b, "a1-light", "board.a1-light", false);
             }
             None => self.err(whole.clone(), "missing table [board]"),
+        }
+        if let Some(r) = self.table(root, "regions", "regions") {
+            spec.regions = self.regions(r);
         }
         match self.table(root, "pieces", "pieces") {
             Some(p) => {
@@ -638,6 +676,7 @@ impl Reader<'_> {
             spec.counter_baring = self.bool(r, "counter-baring", "rules.counter-baring", false);
             spec.move_rule = self.int(r, "move-rule", "rules.move-rule", false, &s);
             spec.repetition = self.int(r, "repetition", "rules.repetition", false, &s);
+            spec.flying_general = self.bool(r, "flying-general", "rules.flying-general", false);
         }
         spec.checks = self.checks(root);
         spec
@@ -729,7 +768,7 @@ impl Reader<'_> {
             let path = format!("pieces.*.{k}");
             if !KEYS.iter().any(|d| d.path == path) {
                 let span = t.key(k).and_then(|k| k.span()).unwrap_or(id.span.clone());
-                self.err(span, format!("unknown key `{k}` in piece `{}`; known keys: name, letter, betza, betza-black, royal, pawn, promotes-to, image, immobile, capturable-by, capture-wins, special", id.value));
+                self.err(span, format!("unknown key `{k}` in piece `{}`; known keys: name, letter, betza, betza-black, royal, pawn, promotes-to, image, immobile, capturable-by, capture-wins, special, confined-to", id.value));
             }
         }
         let p = format!("pieces.{}", id.value);
@@ -747,6 +786,7 @@ impl Reader<'_> {
         let royal = self.bool(t, "royal", &format!("{p}.royal"), false);
         let pawn = self.bool(t, "pawn", &format!("{p}.pawn"), false);
         let image = self.string(t, "image", &format!("{p}.image"), false, &owner);
+        let confined_to = self.string(t, "confined-to", &format!("{p}.confined-to"), false, &owner);
         let mut special = Vec::new();
         match t.get("special") {
             None => {}
@@ -782,21 +822,23 @@ impl Reader<'_> {
             capture_wins,
             special,
             promotes_to,
+            confined_to,
         }
     }
 
     fn special(&mut self, p: &str, t: &Table) -> SpecialSpec {
         let span = t.span().unwrap_or(0..0);
         for (k, _) in t.iter() {
-            if !["name", "betza", "when"].contains(&k) {
+            if !["name", "betza", "when", "region"].contains(&k) {
                 let ks = t.key(k).and_then(|k| k.span()).unwrap_or(span.clone());
-                self.err(ks, format!("unknown key `{k}` in `{p}.special`; known keys: name, betza, when"));
+                self.err(ks, format!("unknown key `{k}` in `{p}.special`; known keys: name, betza, when, region"));
             }
         }
         SpecialSpec {
             name: self.string(t, "name", &format!("{p}.special.name"), false, &span),
             betza: self.betza(t, "betza", &format!("{p}.special.betza"), true, &span),
             when: self.string(t, "when", &format!("{p}.special.when"), true, &span),
+            region: self.string(t, "region", &format!("{p}.special.region"), false, &span),
             span,
         }
     }

@@ -6,6 +6,7 @@ use super::{PieceDef, Zone};
 use crate::betza;
 use crate::board::{Cell, Grid};
 use crate::compile::{compile_castles, compile_paths, flag, CastleRule, Node, Program};
+use crate::game::rules::regions::Region;
 
 /// Where one program lives in [`MoveTables::nodes`].
 #[derive(Clone, Copy, Debug, Default)]
@@ -100,7 +101,13 @@ pub struct MoveTables {
 
 impl MoveTables {
     /// Compiles every piece on every cell for both sides.
-    pub fn build(grid: &Grid, pieces: &[PieceDef], zones: &[Zone]) -> MoveTables {
+    pub fn build(
+        grid: &Grid,
+        pieces: &[PieceDef],
+        zones: &[Zone],
+        regions: &[Region],
+        flying_general: bool,
+    ) -> MoveTables {
         let n = grid.len();
         let words = n.div_ceil(64);
         let mut t = MoveTables {
@@ -143,18 +150,38 @@ impl MoveTables {
                     if p.immobile { Vec::new() } else { betza::compile_paths(text).expect("validated by the loader") };
                 let special: Vec<Vec<betza::Path>> =
                     p.specials.iter().map(|(_, b)| betza::compile_paths(b).expect("validated by the loader")).collect();
+                let flying = if flying_general && p.royal {
+                    crate::game::rules::royalty::flying_general_paths()
+                } else {
+                    Vec::new()
+                };
                 for cell in 0..n as Cell {
                     let mut prog: Program = compile_paths(grid, &paths, cell, black);
                     let mut castles = compile_castles(grid, &paths, cell, black);
                     let mut unchecked = false;
-                    for sp in &special {
+                    for (sp, region) in special.iter().zip(&p.special_regions) {
                         let mut extra = compile_paths(grid, sp, cell, black);
-                        extra.mark_roots(flag::UNCHECKED);
-                        unchecked |= !extra.nodes.is_empty();
+                        match region {
+                            // A position-dependent move exists only on the region's cells.
+                            Some(r) if !regions[*r as usize].contains(side, cell) => continue,
+                            Some(_) => {}
+                            None => {
+                                extra.mark_roots(flag::UNCHECKED);
+                                unchecked |= !extra.nodes.is_empty();
+                            }
+                        }
                         prog.append(&extra);
                         castles.extend(compile_castles(grid, sp, cell, black));
                     }
+                    if let Some(r) = p.confined_to {
+                        crate::game::rules::regions::confine(&mut prog, &mut castles, &regions[r as usize], side);
+                    }
                     prog.finish();
+                    if !flying.is_empty() {
+                        let mut f = compile_paths(grid, &flying, cell, black);
+                        f.mark_roots(flag::ATTACK_ONLY);
+                        prog.append(&f);
+                    }
                     let idx = (kind * 2 + side) * n + cell as usize;
                     let start = t.nodes.len() as u32;
                     t.push_program(&prog);

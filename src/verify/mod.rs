@@ -163,3 +163,34 @@ impl Check {
         }
     }
 }
+
+impl Status {
+    /// `ok`, `FAIL` or `ERROR`.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Status::Ok => "ok",
+            Status::Fail(_) => "FAIL",
+            Status::Error(_) => "ERROR",
+        }
+    }
+}
+
+/// The "verified facts" list of `rookery show`: every check run, one line
+/// each with its status and claim, the differences of a failed one
+/// indented below it, and its source.
+pub fn report(v: &crate::variant::Variant) -> String {
+    let mut out = String::new();
+    for (c, r) in v.checks.iter().zip(run_checks(v)) {
+        let name = c.name.as_ref().map_or(String::new(), |n| format!("{n}: "));
+        out.push_str(&format!("  {:<5} {name}{}\n", r.status.word(), c.claim()));
+        match &r.status {
+            Status::Fail(diffs) => diffs.iter().for_each(|d| out.push_str(&format!("          {d}\n"))),
+            Status::Error(e) => out.push_str(&format!("          {e}\n")),
+            Status::Ok => {}
+        }
+        if let Some(s) = &c.source {
+            out.push_str(&format!("          source: {s}\n"));
+        }
+    }
+    out
+}

@@ -1,7 +1,7 @@
-//! Rule families beyond moving pieces, one file each: the compiled (flat)
-//! tables a variant carries for the family and the small position hooks
-//! that apply them. A variant that does not use a family carries `None`
-//! and pays one predictable branch at most.
+//! Rule families, one file each: its slice of the TOML schema, its load-time
+//! compilation into flat tables, and the few hooks it needs at move time.
 
 pub mod drops;
 pub mod promotion;
+pub mod regions;
+pub mod royalty;

@@ -11,6 +11,7 @@
   function el(tag, attrs, kids) {
     var e = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (k) {
+      if (attrs[k] === null || attrs[k] === undefined) return;
       if (k === "text") e.textContent = attrs[k];
       else if (k === "html") e.innerHTML = attrs[k];
       else if (k.slice(0, 2) === "on") e.addEventListener(k.slice(2), attrs[k]);
@@ -67,12 +68,14 @@
     if (S && S.id === id) { S.tab = tab; return render(); }
     app.textContent = "Loading " + id + "…";
     api("/api/definition?id=" + encodeURIComponent(id)).then(function (d) {
+      folders = d.folders;
       start({ id: id, toml: d.toml, editable: d.editable, stamp: d.stamp }, tab);
     }).catch(function (e) { app.textContent = e.message; });
   }
 
   function openNew() {
     api("/api/definition?id=builtin:chess").then(function (d) {
+      folders = d.folders;
       var text = d.toml.replace(/name = "chess"/, 'name = "my-variant"').replace(/title = "[^"]*"/, 'title = "My variant"');
       start({ id: null, toml: text, editable: true, stamp: 0 }, "edit");
     });
@@ -241,7 +244,8 @@
     if (st.hands.length) {
       hands.appendChild(el("b", { text: "In hand: " }));
       st.hands.forEach(function (h) {
-        var mine = h.side === st.side;
+        // Only pieces that may be posted now (some go before others).
+        var mine = h.side === st.side && st.legal.some(function (m) { return m.drop === h.letter; });
         var letter = h.side === "white" ? h.letter : h.letter.toLowerCase();
         hands.appendChild(el("button", { "data-drop": h.letter, disabled: mine ? null : "disabled", class: g.drop === h.letter && mine ? "on" : "",
           text: letter + " ×" + h.count, onclick: function () { selectDrop(h.letter); } }));
@@ -349,7 +353,7 @@
     if (folders.length || !S.id) {
       var name = el("input", { id: "save-name", size: 18, placeholder: "name.toml" });
       buttons.appendChild(name);
-      buttons.appendChild(el("button", { id: "save-as", text: "Save as", onclick: function () { save("file:0/" + name.value.trim()); } }));
+      buttons.appendChild(el("button", { id: "save-as", text: "Save as", onclick: function () { save("file:0/" + withToml(name.value.trim())); } }));
     }
     S.body.replaceChildren(el("div", { class: "editor" }, [gutter, el("div", { class: "area" }, [back, ta])]), status, diags, buttons, pieceTable());
     S.editor = { ta: ta, gutter: gutter, back: back, status: status, diags: diags };
@@ -429,6 +433,8 @@
   }
 
   function esc(s) { return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"); }
+
+  function withToml(name) { return /\.toml$/.test(name) ? name : name + ".toml"; }
 
   function save(id) {
     var text = S.editor.ta.value;

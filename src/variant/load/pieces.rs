@@ -4,9 +4,10 @@
 use std::ops::Range;
 
 use super::super::diagnostics::Diagnostic;
-use super::super::spec::{BetzaText, PieceSpec, Spanned, VariantSpec};
+use super::super::spec::{BetzaText, PieceSpec, Spanned, SpecialSpec, VariantSpec};
 use super::super::PieceDef;
 use crate::betza;
+use crate::game::rules::regions::{self, Region};
 
 /// The FEN letters of the defined pieces, in definition order (a piece's
 /// kind is its index here), with where each was defined.
@@ -41,14 +42,19 @@ impl Letters {
 
 /// Checks every piece. Returns the valid pieces, their letters, and whether
 /// all pieces were valid.
-pub(super) fn check(spec: &VariantSpec, polygons: bool, d: &mut Vec<Diagnostic>) -> (Vec<PieceDef>, Letters, bool) {
+pub(super) fn check(
+    spec: &VariantSpec,
+    polygons: bool,
+    regions: &[Region],
+    d: &mut Vec<Diagnostic>,
+) -> (Vec<PieceDef>, Letters, bool) {
     let mut pieces = Vec::new();
     let mut letters = Letters(Vec::new());
     let mut ok = true;
     for p in &spec.pieces {
         check_id(&p.id, d);
         let letter = check_letter(p, &mut letters, d);
-        match (letter, piece(p, polygons, d)) {
+        match (letter, piece(p, polygons, regions, d)) {
             (Some(letter), Some(mut def)) => {
                 def.letter = letter;
                 pieces.push(def);
@@ -106,7 +112,7 @@ fn check_letter(p: &PieceSpec, letters: &mut Letters, d: &mut Vec<Diagnostic>) -
 
 /// The piece's moves checked; the definition (its letter still to be set),
 /// or `None` when a Betza string is bad.
-fn piece(p: &PieceSpec, polygons: bool, d: &mut Vec<Diagnostic>) -> Option<PieceDef> {
+fn piece(p: &PieceSpec, polygons: bool, regions: &[Region], d: &mut Vec<Diagnostic>) -> Option<PieceDef> {
     let good = if p.immobile {
         if let Some(b) = &p.betza {
             d.push(Diagnostic::error(b.span.clone(), format!("`{}` is immobile: give no `betza`", p.id.value)));
@@ -117,20 +123,16 @@ fn piece(p: &PieceSpec, polygons: bool, d: &mut Vec<Diagnostic>) -> Option<Piece
     };
     let good_black = p.betza_black.is_none() || check_betza(p, &p.betza_black, " (betza-black)", polygons, d);
     let mut specials = Vec::new();
+    let mut special_regions = Vec::new();
     for s in &p.special {
-        if let Some(w) = &s.when {
-            if w.value != "not-in-check" {
-                d.push(Diagnostic::error(
-                    w.span.clone(),
-                    format!("unknown condition {:?}; the only one is \"not-in-check\"", w.value),
-                ));
-            }
-        }
+        let region = special_region(s, regions, d);
         if let (true, Some(b)) = (check_betza(p, &s.betza, " (special move)", polygons, d), &s.betza) {
             let name = s.name.as_ref().map_or_else(|| "special move".to_string(), |n| n.value.clone());
             specials.push((name, b.text.clone()));
+            special_regions.push(region);
         }
     }
+    let confined_to = p.confined_to.as_ref().and_then(|r| regions::find(regions, r, d));
     (good && good_black).then(|| PieceDef {
         id: p.id.value.clone(),
         name: p.name.as_ref().map_or_else(|| p.id.value.clone(), |n| n.value.clone()),
@@ -144,7 +146,37 @@ fn piece(p: &PieceSpec, polygons: bool, d: &mut Vec<Diagnostic>) -> Option<Piece
         immobile: p.immobile,
         capturable_by: None,
         capture_wins: p.capture_wins.as_ref().map(|c| c.value.clone()),
+        special_regions,
+        confined_to,
     })
+}
+
+/// The condition of a special move: `None` for "not in check", else the
+/// region it needs (`when = "in-region"` with `region`).
+fn special_region(s: &SpecialSpec, regions: &[Region], d: &mut Vec<Diagnostic>) -> Option<u8> {
+    let when = s.when.as_ref()?;
+    match when.value.as_str() {
+        "not-in-check" => {
+            if let Some(r) = &s.region {
+                d.push(Diagnostic::error(r.span.clone(), "`region` goes with `when = \"in-region\"`"));
+            }
+            None
+        }
+        "in-region" => match &s.region {
+            Some(r) => regions::find(regions, r, d),
+            None => {
+                d.push(Diagnostic::error(when.span.clone(), "`when = \"in-region\"` needs `region = \"NAME\"`"));
+                None
+            }
+        },
+        other => {
+            d.push(Diagnostic::error(
+                when.span.clone(),
+                format!("unknown condition {other:?}; use \"not-in-check\" or \"in-region\""),
+            ));
+            None
+        }
+    }
 }
 
 /// Parses one Betza string of piece `p`; on a polygon board every path

@@ -45,7 +45,14 @@ pub(super) fn check(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Rules {
             ));
         }
     }
-    Rules { stalemate, bare_king, counter_baring: spec.counter_baring, move_rule, repetition }
+    Rules {
+        stalemate,
+        bare_king,
+        counter_baring: spec.counter_baring,
+        move_rule,
+        repetition,
+        flying_general: spec.flying_general,
+    }
 }
 
 /// A count between 0 and 100,000, or `default` when not given.

@@ -1,0 +1,193 @@
+//! Standard algebraic notation for any variant: piece letter,
+//! disambiguation, `x`, `=Q`, `S@e4`, `O-O`, `+`/`#`; reading it back
+//! (case-insensitive where unambiguous) besides coordinates; and why a
+//! move that matches nothing is illegal.
+
+use rookery::compile::flag;
+use rookery::game::notation::{move_text, parse_move};
+use rookery::game::{code_kind, code_side, Move, MoveKind, Position};
+
+/// Whether `m` captures (on its destination, en passant or on the way).
+pub fn is_capture(pos: &Position<'_>, m: &Move) -> bool {
+    match m.kind {
+        MoveKind::Locust | MoveKind::EnPassant => true,
+        MoveKind::Castle | MoveKind::Drop => false,
+        MoveKind::Normal => pos.at(m.to) != 0 && code_side(pos.at(m.to)) != pos.side(),
+    }
+}
+
+/// SAN of `m` without the check suffix.
+fn san_core(pos: &Position<'_>, m: &Move, legal: &[Move]) -> String {
+    let v = pos.variant();
+    let g = &v.grid;
+    match m.kind {
+        MoveKind::Drop => return format!("{}@{}", v.pieces[m.promo as usize - 1].letter, g.label(m.to)),
+        MoveKind::Castle => {
+            let (kx, _) = g.coords(m.from);
+            let (px, _) = g.coords(m.extra);
+            return if px > kx { "O-O".into() } else { "O-O-O".into() };
+        }
+        _ => {}
+    }
+    let code = pos.at(m.from);
+    let kind = code_kind(code) as usize;
+    let pawn = v.pieces[kind].pawn;
+    let capture = is_capture(pos, m);
+    let rivals: Vec<&Move> = legal
+        .iter()
+        .filter(|o| o.kind != MoveKind::Drop && o.to == m.to && o.from != m.from && pos.at(o.from) == code)
+        .collect();
+    let (fx, fy) = g.coords(m.from);
+    let label = g.label(m.from);
+    let file: String = label.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
+    let rank: String = label.chars().skip_while(|c| c.is_ascii_alphabetic()).collect();
+    let mut s = String::new();
+    if !pawn {
+        s.push(v.pieces[kind].letter);
+    }
+    if !rivals.is_empty() || pawn && capture {
+        let same_file = rivals.iter().any(|o| g.coords(o.from).0 == fx);
+        let same_rank = rivals.iter().any(|o| g.coords(o.from).1 == fy);
+        if g.graph().is_some() || same_file && same_rank {
+            s.push_str(label);
+        } else if same_file {
+            s.push_str(&rank);
+        } else {
+            s.push_str(&file);
+        }
+    }
+    if capture {
+        s.push('x');
+    }
+    s.push_str(g.label(m.to));
+    if m.promo != 0 {
+        s.push('=');
+        s.push(v.pieces[m.promo as usize - 1].letter);
+    }
+    s
+}
+
+/// SAN of `m` (legal in `pos`) with `+` or `#`.
+pub fn san(pos: &Position<'_>, m: &Move, legal: &[Move]) -> String {
+    let mut s = san_core(pos, m, legal);
+    let mut after = pos.clone();
+    after.make(*m);
+    if after.in_check() {
+        let mut replies = Vec::new();
+        after.legal_moves(&mut replies);
+        s.push(if replies.is_empty() { '#' } else { '+' });
+    }
+    s
+}
+
+/// Drops decoration that players may or may not type.
+fn normalize(s: &str) -> String {
+    s.replace("0-0-0", "O-O-O").replace("0-0", "O-O").chars().filter(|c| !"+#!?x=:".contains(*c)).collect()
+}
+
+/// The legal move `text` names: coordinates, or SAN (exact case first,
+/// then ignoring case when that leaves one move). `Err` lists the
+/// candidates of an ambiguous text.
+pub fn parse(pos: &Position<'_>, text: &str, legal: &[Move]) -> Result<Option<Move>, Vec<String>> {
+    let text = text.trim();
+    if let Some(m) = parse_move(pos, text, legal) {
+        return Ok(Some(m));
+    }
+    let want = normalize(text);
+    let sans: Vec<(String, Move)> = legal.iter().map(|m| (normalize(&san_core(pos, m, legal)), *m)).collect();
+    let exact: Vec<&(String, Move)> = sans.iter().filter(|(s, _)| *s == want).collect();
+    if exact.len() == 1 {
+        return Ok(Some(exact[0].1));
+    }
+    let loose: Vec<&(String, Move)> = sans.iter().filter(|(s, _)| s.eq_ignore_ascii_case(&want)).collect();
+    match loose.len() {
+        0 => Ok(None),
+        1 => Ok(Some(loose[0].1)),
+        _ => Err(loose.iter().map(|(_, m)| san(pos, m, legal)).collect()),
+    }
+}
+
+/// Why `text` is not a legal move here, as far as it can be read.
+pub fn why_illegal(pos: &mut Position<'_>, text: &str) -> String {
+    let v = pos.variant();
+    let g = &v.grid;
+    let side_name = if pos.side() == 0 { "White" } else { "Black" };
+    let royal = v.pieces.iter().find(|p| p.royal).map_or("royal piece".to_string(), |p| p.name.to_lowercase());
+    let t = normalize(text.trim());
+    // Coordinates: from-cell then to-cell.
+    let coords = (2..t.len()).find_map(|i| {
+        let (a, b) = t.split_at(i);
+        let b = b.trim_end_matches(|c: char| c.is_ascii_alphabetic() && !g.parse(b).is_some());
+        Some((g.parse(a)?, g.parse(b).or_else(|| g.parse(b.get(..b.len().saturating_sub(1))?))?))
+    });
+    let (froms, to, what): (Vec<u16>, u16, String) = if let Some((from, to)) = coords {
+        let code = pos.at(from);
+        if code == 0 {
+            return format!("there is no piece on {}", g.label(from));
+        }
+        if code_side(code) != pos.side() {
+            return format!("the piece on {} is not {side_name}'s", g.label(from));
+        }
+        let name = v.pieces[code_kind(code) as usize].name.to_lowercase();
+        (vec![from], to, format!("the {name} on {}", g.label(from)))
+    } else {
+        let Some(dest_at) = (0..t.len()).find(|&i| g.parse(&t[i..]).is_some() || g.parse(t[i..].trim_end_matches(|c: char| c.is_ascii_uppercase())).is_some()) else {
+            return format!("{text:?} is neither a move nor a command (type help)");
+        };
+        let dest_text = t[dest_at..].trim_end_matches(|c: char| c.is_ascii_uppercase());
+        let Some(to) = g.parse(dest_text).or_else(|| g.parse(&t[dest_at..])) else {
+            return format!("{text:?} is neither a move nor a command (type help)");
+        };
+        let head = &t[..dest_at];
+        let kind = match head.chars().next().filter(|c| c.is_ascii_uppercase()) {
+            Some(l) => match v.kind_of_letter(l) {
+                Some(k) => k,
+                None => return format!("no piece has the letter {l}"),
+            },
+            None => match v.pieces.iter().position(|p| p.pawn) {
+                Some(k) => k as u8,
+                None => return format!("{text:?}: say which piece moves (its letter, e.g. N{})", g.label(to)),
+            },
+        };
+        let name = v.pieces[kind as usize].name.to_lowercase();
+        let froms: Vec<u16> = (0..g.len() as u16)
+            .filter(|&c| pos.at(c) != 0 && code_side(pos.at(c)) == pos.side() && code_kind(pos.at(c)) == kind)
+            .collect();
+        if froms.is_empty() {
+            return format!("{side_name} has no {name}");
+        }
+        (froms, to, format!("no {name}"))
+    };
+    let in_check = pos.in_check();
+    let mut pseudo = Vec::new();
+    pos.pseudo_moves(&mut pseudo, in_check);
+    if pseudo.iter().any(|m| m.to == to && froms.contains(&m.from) && m.kind != MoveKind::Drop) {
+        return if in_check {
+            format!("{side_name} is in check, and this move does not end it")
+        } else {
+            format!("it would leave the {royal} in check")
+        };
+    }
+    let t = &v.tables;
+    let reachable = froms.iter().any(|&f| {
+        let code = pos.at(f) as usize;
+        let pr = t.progs[(code - 1) * t.cells + f as usize];
+        t.nodes[pr.start as usize..pr.end as usize].iter().any(|n| n.cell == to && n.flags & flag::ANY_EMIT != 0)
+    });
+    let dest = g.label(to);
+    if reachable {
+        let own = pos.at(to) != 0 && code_side(pos.at(to)) == pos.side();
+        if own {
+            format!("{what} cannot go to {dest}: a piece of {side_name}'s own stands there")
+        } else {
+            format!("{what} cannot reach {dest} now: the way is blocked, or that move needs (or forbids) a capture there")
+        }
+    } else {
+        format!("{what} cannot move to {dest}: not one of its moves")
+    }
+}
+
+/// Coordinates of a legal move (for the record line).
+pub fn coords(pos: &Position<'_>, m: &Move, legal: &[Move]) -> String {
+    move_text(pos, m, legal)
+}

@@ -1,0 +1,476 @@
+//! XBoard/WinBoard CECP v2. Every variant the GUI does not know natively is
+//! taught to it with a `setup` command (board size, holdings, start FEN and
+//! the letter-to-piece table) and one `piece` command per piece with its
+//! Betza string, so XBoard draws the board, tests legality and highlights
+//! moves itself. Polygon boards, which XBoard cannot draw, are not offered.
+
+use std::sync::mpsc::Receiver;
+
+use super::{say, Flags, Out, Registry};
+use crate::game::notation::{move_text, parse_move};
+use crate::game::{Game, Move, Position, Reason};
+use crate::search::{Limits, Report, Score, Searcher};
+use crate::variant::Variant;
+
+/// Words that stop a running search at once (`?` is "move now").
+pub const STOPPERS: &[&str] = &["?", "quit", "result", "force", "new", "exit"];
+
+/// XBoard's piece types in its internal order (the first 22 of them, as in
+/// its `pieceToCharTable`), by the moves of each where it has fixed ones:
+/// a piece moving the same way gets that type, hence its picture (Pawn,
+/// Knight, Bishop, Rook, Queen, Ferz, Alfil, Archbishop, Chancellor, Wazir,
+/// Man, Cannon, Nightrider, Dragon Horse, Dragon King, Grasshopper, Silver,
+/// Falcon, Lance, Cobra, Unicorn, King).
+const SLOT_BETZA: [&str; 22] = [
+    "fmWfceF", "N", "B", "R", "Q", "F", "A", "BN", "RN", "W", "K", "mRcpR", "NN", "BW", "RF", "gQ", "FfW", "", "fR",
+    "", "", "",
+];
+
+/// The clock as XBoard sets it.
+#[derive(Clone, Copy, Debug, Default)]
+struct Clock {
+    /// Moves per session (0: the whole game).
+    mps: u32,
+    /// Increment per move, milliseconds.
+    inc_ms: u64,
+    /// Our time left (from `time`), milliseconds.
+    left_ms: Option<u64>,
+    /// Fixed time per move (`st`), milliseconds.
+    per_move_ms: Option<u64>,
+    /// Depth cap (`sd`).
+    depth: Option<u32>,
+}
+
+/// A CECP session.
+pub struct Xboard {
+    reg: Registry,
+    out: Out,
+    variant: &'static Variant,
+    game: Game<'static>,
+    searcher: Searcher,
+    flags: Flags,
+    /// The side the engine plays, `None` in force mode.
+    engine: Option<u8>,
+    post: bool,
+    clock: Clock,
+    hash_mb: usize,
+}
+
+/// The name XBoard uses for a variant (its own for orthodox chess).
+fn gui_name(v: &Variant) -> &str {
+    if v.name == "chess" {
+        "normal"
+    } else {
+        &v.name
+    }
+}
+
+/// Whether XBoard can show the variant (rectangular boards it can hold).
+pub fn drawable(v: &Variant) -> bool {
+    v.grid.graph().is_none() && v.grid.files() <= 16 && v.grid.ranks() <= 16 && v.pieces.len() <= 21
+}
+
+impl Xboard {
+    /// A session starting in `variant`.
+    pub fn new(mut reg: Registry, out: Out, variant: &str) -> Result<Xboard, String> {
+        let v = reg.get(variant).ok_or_else(|| format!("unknown variant {variant:?}"))?;
+        let flags = Flags::default();
+        let searcher = Searcher::new(v, 16).with_stop(flags.stop.clone());
+        Ok(Xboard {
+            reg,
+            out,
+            variant: v,
+            game: Game::new(Position::start(v)),
+            searcher,
+            flags,
+            engine: Some(1),
+            post: false,
+            clock: Clock::default(),
+            hash_mb: 16,
+        })
+    }
+
+    /// Reads commands from `input` until `quit` or its end.
+    pub fn serve(&mut self, input: Box<dyn std::io::BufRead + Send>) {
+        let rx = super::spawn_reader(input, self.flags.clone(), STOPPERS);
+        self.run(&rx);
+    }
+
+    /// Runs until `quit` or the end of input.
+    pub fn run(&mut self, rx: &Receiver<String>) {
+        while let Ok(line) = rx.recv() {
+            if !self.command(line.trim()) {
+                break;
+            }
+        }
+    }
+
+    /// Handles one command; false on `quit`.
+    fn command(&mut self, line: &str) -> bool {
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let rest = rest.trim();
+        match word {
+            "xboard" | "" | "random" | "hard" | "easy" | "computer" | "accepted" | "rejected" | "draw" | "name"
+            | "rating" | "ics" | "otim" | "cores" | "?" | "white" | "black" | "exit" | "." => {}
+            "protover" => self.features(),
+            "new" => {
+                self.select_name("chess");
+                self.engine = Some(1);
+                self.clock.depth = None;
+                self.clock.per_move_ms = None;
+            }
+            "variant" => self.select_name(rest),
+            "force" => self.engine = None,
+            "go" => {
+                self.engine = Some(self.game.pos.side());
+                self.think();
+            }
+            "playother" => self.engine = Some(self.game.pos.side() ^ 1),
+            "usermove" => self.user_move(rest),
+            "setboard" => self.set_board(rest),
+            "undo" => {
+                self.game.undo();
+            }
+            "remove" => {
+                self.game.undo();
+                self.game.undo();
+            }
+            "ping" => say(&self.out, &format!("pong {rest}")),
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "level" => self.level(rest),
+            "st" => self.clock.per_move_ms = rest.parse::<f64>().ok().map(|s| (s * 1000.0) as u64),
+            "sd" => self.clock.depth = rest.parse().ok(),
+            "time" => self.clock.left_ms = rest.parse::<u64>().ok().map(|cs| cs * 10),
+            "memory" => {
+                self.hash_mb = rest.parse().unwrap_or(self.hash_mb).clamp(1, 4096);
+                self.searcher = Searcher::new(self.variant, self.hash_mb).with_stop(self.flags.stop.clone());
+            }
+            "result" => self.engine = None,
+            "quit" => return false,
+            _ if self.looks_like_move(word) => self.user_move(word),
+            _ => say(&self.out, &format!("Error (unknown command): {word}")),
+        }
+        true
+    }
+
+    fn features(&mut self) {
+        let all = self.reg.names();
+        let names: Vec<String> = all
+            .iter()
+            .filter_map(|n| self.reg.get(n))
+            .filter(|v| drawable(v))
+            .map(|v| gui_name(v).to_string())
+            .collect();
+        say(
+            &self.out,
+            &format!(
+                "feature myname=\"Rookery {}\" setboard=1 usermove=1 ping=1 sigint=0 sigterm=0 colors=0 \
+                 san=0 analyze=0 memory=1 variants=\"{}\" done=1",
+                env!("CARGO_PKG_VERSION"),
+                names.join(",")
+            ),
+        );
+    }
+
+    /// Selects a variant by XBoard name and teaches it to the GUI.
+    fn select_name(&mut self, name: &str) {
+        let name = if name == "normal" { "chess" } else { name };
+        let Some(v) = self.reg.get(name) else {
+            return say(&self.out, &format!("Error (unknown variant): {name}"));
+        };
+        if !std::ptr::eq(v, self.variant) {
+            self.searcher = Searcher::new(v, self.hash_mb).with_stop(self.flags.stop.clone());
+        } else {
+            self.searcher.clear();
+        }
+        self.variant = v;
+        self.game = Game::new(Position::start(v));
+        if v.name != "chess" {
+            for line in setup_lines(v) {
+                say(&self.out, &line);
+            }
+        }
+    }
+
+    fn set_board(&mut self, fen: &str) {
+        match Position::from_fen(self.variant, fen) {
+            Ok(p) => self.game = Game::new(p),
+            Err(e) => say(&self.out, &format!("tellusererror Illegal position: {e}")),
+        }
+    }
+
+    /// `level MPS BASE INC`: BASE in minutes or `m:ss`, INC in seconds.
+    fn level(&mut self, rest: &str) {
+        let w: Vec<&str> = rest.split_whitespace().collect();
+        if w.len() != 3 {
+            return say(&self.out, &format!("Error (wrong number of parameters): level {rest}"));
+        }
+        self.clock.mps = w[0].parse().unwrap_or(0);
+        self.clock.inc_ms = (w[2].parse::<f64>().unwrap_or(0.0) * 1000.0) as u64;
+        self.clock.per_move_ms = None;
+    }
+
+    fn looks_like_move(&self, word: &str) -> bool {
+        parse_gui_move(self.variant, word).is_some()
+    }
+
+    /// A move from the user (or the other engine): play it, then answer if
+    /// it is our turn.
+    fn user_move(&mut self, text: &str) {
+        let mut legal = Vec::new();
+        self.game.pos.legal_moves(&mut legal);
+        let m = parse_gui_move(self.variant, text).and_then(|t| parse_move(&self.game.pos, &t, &legal));
+        let Some(m) = m else {
+            return say(&self.out, &format!("Illegal move: {text}"));
+        };
+        self.game.play(m);
+        if self.claim_result() {
+            return;
+        }
+        if self.engine == Some(self.game.pos.side()) {
+            self.think();
+        }
+    }
+
+    /// Prints the result if the game is over; true then.
+    fn claim_result(&mut self) -> bool {
+        let Some(o) = self.game.outcome() else { return false };
+        let who = |s: u8| if s == 0 { "White" } else { "Black" };
+        let comment = match (&o.reason, o.winner) {
+            (Reason::Checkmate, Some(w)) => format!("{} mates", who(w)),
+            (r, Some(w)) => format!("{} wins by {r}", who(w)),
+            (r, None) => format!("Draw by {r}"),
+        };
+        say(&self.out, &format!("{} {{{comment}}}", o.score()));
+        self.engine = None;
+        true
+    }
+
+    fn limits(&self) -> Limits {
+        let c = &self.clock;
+        let base = match (c.per_move_ms, c.left_ms) {
+            (Some(ms), _) => Limits::movetime(ms),
+            (None, Some(left)) => {
+                let played = self.game.history.len() as u32 / 2;
+                let mtg = (c.mps > 0).then(|| c.mps - played % c.mps);
+                Limits::clock(left, c.inc_ms, mtg)
+            }
+            (None, None) if c.depth.is_some() => Limits::infinite(),
+            (None, None) => Limits::movetime(2000),
+        };
+        base.with_depth(c.depth)
+    }
+
+    /// Searches and plays the engine's move.
+    fn think(&mut self) {
+        if self.claim_result() {
+            return;
+        }
+        let out = self.out.clone();
+        let post = self.post;
+        let start = self.game.clone();
+        let mut report = |r: &Report| {
+            if post {
+                say(&out, &thinking_line(&start, r));
+            }
+        };
+        let limits = self.limits();
+        self.flags.begin();
+        let best = self.searcher.search(&mut self.game, limits, &mut report);
+        self.flags.end();
+        let Some((m, _)) = best else { return };
+        let text = gui_move_text(&self.game.pos, &m);
+        self.game.play(m);
+        say(&self.out, &format!("move {text}"));
+        self.claim_result();
+    }
+}
+
+/// `ply score time nodes pv`: score in centipawns (mates as 100000 + n),
+/// time in centiseconds.
+fn thinking_line(game: &Game<'_>, r: &Report) -> String {
+    let score = match Score::from_internal(r.score) {
+        Score::Cp(c) => c,
+        Score::Mate(n) if n > 0 => 100_000 + n,
+        Score::Mate(n) => -100_000 + n,
+    };
+    let mut g = game.clone();
+    let mut pv = Vec::new();
+    let mut legal = Vec::new();
+    for m in &r.pv {
+        g.pos.legal_moves(&mut legal);
+        if !legal.contains(m) {
+            break;
+        }
+        pv.push(gui_move_text(&g.pos, m));
+        g.play(*m);
+    }
+    format!("{} {score} {} {} {}", r.depth, r.time_ms / 10, r.nodes, pv.join(" "))
+}
+
+/// XBoard's rank text for rank index `y` (0-based): counted from 1, except
+/// on boards of exactly ten ranks, which XBoard counts from 0; ranks past 9
+/// are written out in decimal (`a11`).
+fn rank_text(ranks: u32, y: u32) -> String {
+    if ranks == 10 {
+        y.to_string()
+    } else {
+        (y + 1).to_string()
+    }
+}
+
+/// A cell as XBoard writes it.
+fn gui_square(v: &Variant, c: u16) -> String {
+    let (x, y) = v.grid.coords(c);
+    format!("{}{}", (b'a' + x as u8) as char, rank_text(v.grid.ranks(), y))
+}
+
+/// The engine's move as XBoard expects it.
+pub fn gui_move_text(pos: &Position<'_>, m: &Move) -> String {
+    let v = pos.variant();
+    let mut legal = Vec::new();
+    pos.clone().legal_moves(&mut legal);
+    let ours = move_text(pos, m, &legal);
+    if m.kind == crate::game::MoveKind::Drop {
+        return format!("{}@{}", &ours[..1], gui_square(v, m.to));
+    }
+    let mut s = format!(
+        "{}{}",
+        gui_square(v, m.from),
+        gui_square(v, if ours_castle_to_partner(&ours, v, m) { m.extra } else { m.to })
+    );
+    if m.promo != 0 {
+        s.push(v.pieces[m.promo as usize - 1].letter.to_ascii_lowercase());
+    }
+    s
+}
+
+/// Whether our text wrote a castling as the king moving onto its partner.
+fn ours_castle_to_partner(ours: &str, v: &Variant, m: &Move) -> bool {
+    m.kind == crate::game::MoveKind::Castle && ours.ends_with(v.grid.label(m.extra))
+}
+
+/// A move in XBoard's square notation turned into Rookery's (`None` if it
+/// names a square the board does not have).
+pub fn parse_gui_move(v: &Variant, text: &str) -> Option<String> {
+    let text = text.trim();
+    if let Some((piece, sq)) = text.split_once('@') {
+        let c = gui_cell(v, sq)?.0;
+        return (piece.len() == 1).then(|| format!("{}@{}", piece.to_ascii_uppercase(), v.grid.label(c)));
+    }
+    let (from, rest) = gui_cell(v, text)?;
+    let (to, rest) = gui_cell(v, rest)?;
+    let promo = match rest {
+        "" => String::new(),
+        p if p.len() == 1 && p.chars().all(|c| c.is_ascii_alphabetic()) => p.to_ascii_lowercase(),
+        _ => return None,
+    };
+    Some(format!("{}{}{promo}", v.grid.label(from), v.grid.label(to)))
+}
+
+/// Reads one square at the start of `s`: a file letter and one rank
+/// character (digits of more than one character are read as a number too).
+fn gui_cell<'a>(v: &Variant, s: &'a str) -> Option<(u16, &'a str)> {
+    let b = s.as_bytes();
+    if b.len() < 2 || !b[0].is_ascii_lowercase() {
+        return None;
+    }
+    let x = (b[0] - b'a') as i32;
+    let ranks = v.grid.ranks();
+    let one = if ranks == 10 { b'0' } else { b'1' };
+    // Two digits: a rank number written out (as some GUIs do on big boards).
+    let (y, used) = if b.len() >= 3 && b[1].is_ascii_digit() && b[2].is_ascii_digit() {
+        let n = (b[1] - b'0') as i32 * 10 + (b[2] - b'0') as i32;
+        (n - (one - b'0') as i32, 3)
+    } else {
+        (b[1] as i32 - one as i32, 2)
+    };
+    let c = v.grid.at(x, y)?;
+    Some((c, &s[used..]))
+}
+
+/// The `setup` and `piece` commands that teach the GUI a variant.
+pub fn setup_lines(v: &Variant) -> Vec<String> {
+    let slots = slot_table(v);
+    let table: String = slots.iter().map(|s| s.map_or('.', |k| v.pieces[k].letter)).collect();
+    let black: String = slots.iter().map(|s| s.map_or('.', |k| v.pieces[k].letter.to_ascii_lowercase())).collect();
+    let holdings = slots.iter().rposition(|s| s.is_some_and(|k| droppable(v, k))).map_or(0, |i| i + 1);
+    let mut lines =
+        vec![format!("setup ({table}{black}) {}x{}+{holdings}_fairy {}", v.grid.files(), v.grid.ranks(), v.setup_fen)];
+    for p in &v.pieces {
+        let white = crate::export::interactive_diagram::id_betza(&p.betza).unwrap_or_else(|_| p.betza.clone());
+        match &p.betza_black {
+            None => lines.push(format!("piece {}& {white}", p.letter)),
+            Some(b) => {
+                let black = crate::export::interactive_diagram::id_betza(b).unwrap_or_else(|_| b.clone());
+                lines.push(format!("piece {} {white}", p.letter));
+                lines.push(format!("piece {} {black}", p.letter.to_ascii_lowercase()));
+            }
+        }
+    }
+    lines
+}
+
+/// Whether pieces of `kind` can be in a hand (posted or dropped).
+fn droppable(v: &Variant, kind: usize) -> bool {
+    v.deployment.as_ref().is_some_and(|d| d.posts.iter().any(|p| p.kind as usize == kind))
+        || v.setup_fen.split_once('[').is_some_and(|(_, h)| {
+            h.split(']').next().is_some_and(|h| h.chars().any(|c| c.to_ascii_uppercase() == v.pieces[kind].letter))
+        })
+}
+
+/// Whether two Betza strings make the same moves (empty strings never match).
+fn same_moves(a: &str, b: &str) -> bool {
+    if a.is_empty() {
+        return false;
+    }
+    match (crate::betza::compile_paths(a), crate::betza::compile_paths(b)) {
+        (Ok(x), Ok(y)) => x.len() == y.len() && x.iter().all(|p| y.contains(p)),
+        _ => false,
+    }
+}
+
+/// Which of XBoard's 22 piece types each of our kinds becomes: pieces that
+/// can be in hand first (XBoard's holdings hold only the first types), the
+/// royal piece on the king, others on the type that moves the same way
+/// where free (see [`SLOT_BETZA`]), the rest on the remaining types in order.
+fn slot_table(v: &Variant) -> [Option<usize>; 22] {
+    let mut slots: [Option<usize>; 22] = [None; 22];
+    let mut placed = vec![false; v.pieces.len()];
+    let mut next = 0;
+    for (k, p) in v.pieces.iter().enumerate() {
+        if droppable(v, k) && !p.royal && next < 21 {
+            slots[next] = Some(k);
+            placed[k] = true;
+            next += 1;
+        }
+    }
+    if let Some(k) = v.pieces.iter().position(|p| p.royal) {
+        slots[21] = Some(k);
+        placed[k] = true;
+    }
+    for (k, p) in v.pieces.iter().enumerate() {
+        if placed[k] {
+            continue;
+        }
+        if let Some(i) = (next..21).find(|&i| slots[i].is_none() && same_moves(SLOT_BETZA[i], &p.betza)) {
+            slots[i] = Some(k);
+            placed[k] = true;
+        }
+    }
+    for (k, p) in v.pieces.iter().enumerate() {
+        if placed[k] {
+            continue;
+        }
+        // Pawns on the Pawn, else a free type with the piece's usual
+        // letter among P N B R Q, else the first free fairy type.
+        let letter = if p.pawn { 0 } else { b"PNBRQ".iter().position(|&l| l as char == p.letter).unwrap_or(99) };
+        let free = |i: usize| i >= next && i < 21 && slots[i].is_none();
+        if let Some(i) = std::iter::once(letter).chain(5..21).chain(0..5).find(|&i| free(i)) {
+            slots[i] = Some(k);
+            placed[k] = true;
+        }
+    }
+    slots
+}

@@ -1,0 +1,192 @@
+//! CECP (XBoard/WinBoard) dialogues with the `rookery xboard` binary: the
+//! feature negotiation, the `setup`/`piece` lines that teach XBoard a
+//! variant, moves in both directions (a posting from the hand, a
+//! promotion), clocks, take-backs and the result claim.
+
+use std::io::{BufRead, BufReader, Lines, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use rookery::game::notation::parse_move;
+use rookery::game::{Game, Position};
+use rookery::protocol::xboard::parse_gui_move;
+use rookery::variant::{builtin, load_str};
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Lines<BufReader<ChildStdout>>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rookery"))
+            .arg("xboard")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        Engine { child, stdin, lines }
+    }
+
+    fn send(&mut self, cmds: &str) {
+        for c in cmds.lines() {
+            writeln!(self.stdin, "{c}").unwrap();
+        }
+        self.stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first starting with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut got = Vec::new();
+        for l in self.lines.by_ref() {
+            let l = l.unwrap();
+            let done = l.starts_with(prefix);
+            got.push(l);
+            if done {
+                return got;
+            }
+        }
+        panic!("no line starting with {prefix:?}; got {got:?}");
+    }
+
+    fn quit(mut self) -> Vec<String> {
+        self.send("quit");
+        let rest: Vec<String> = self.lines.by_ref().map(|l| l.unwrap()).collect();
+        assert!(self.child.wait().unwrap().success());
+        rest
+    }
+}
+
+/// Whether the engine's `move` text is legal after `moves` (Rookery
+/// notation) from `fen` or the start of `variant`.
+fn legal(variant: &str, fen: Option<&str>, moves: &[&str], gui: &str) -> bool {
+    let (v, _) = load_str(builtin::text(variant).unwrap()).unwrap();
+    let pos = fen.map_or_else(|| Position::start(&v), |f| Position::from_fen(&v, f).unwrap());
+    let mut g = Game::new(pos);
+    let mut l = Vec::new();
+    for m in moves {
+        g.pos.legal_moves(&mut l);
+        let m = parse_move(&g.pos, m, &l).unwrap();
+        g.play(m);
+    }
+    g.pos.legal_moves(&mut l);
+    parse_gui_move(&v, gui).is_some_and(|t| parse_move(&g.pos, &t, &l).is_some())
+}
+
+#[test]
+fn features_offer_every_drawable_variant() {
+    let mut e = Engine::start();
+    e.send("xboard\nprotover 2");
+    let f = e.until("feature");
+    let f = f.last().unwrap();
+    for key in ["setboard=1", "usermove=1", "ping=1", "sigint=0", "myname=\"Rookery ", "done=1"] {
+        assert!(f.contains(key), "{f}");
+    }
+    // Every built-in on a rectangular board is offered (chess under XBoard's
+    // own name "normal"); the polygon boards, which XBoard cannot draw, are not.
+    let offered = f.split("variants=\"").nth(1).and_then(|r| r.split('"').next()).unwrap();
+    let offered: Vec<&str> = offered.split(',').collect();
+    for (name, _) in builtin::BUILTIN {
+        let xb_name = if *name == "chess" { "normal" } else { name };
+        let polygon = ["tiger-lily", "glinski"].contains(name);
+        assert_eq!(offered.contains(&xb_name), !polygon, "{name} in {f}");
+    }
+    assert_eq!(offered[..6], ["normal", "capablanca", "tcb", "wild-tamerlane", "tigrey", "tigerchess"]);
+    e.send("ping 7");
+    assert_eq!(e.until("pong"), ["pong 7"]);
+    assert!(e.quit().is_empty());
+}
+
+#[test]
+fn tcb_is_taught_with_setup_and_piece_commands() {
+    let mut e = Engine::start();
+    e.send("xboard\nprotover 2\nnew\nvariant tcb\nping 1");
+    let lines = e.until("pong 1");
+    let from = lines.iter().position(|l| l.starts_with("setup")).unwrap();
+    assert_eq!(
+        lines[from..],
+        [
+            "setup (PN.RQ........H.......Kpn.rq........h.......k) 9x9+0_fairy \
+             r*h*k*h*r/*npqpqpn*/pp1p1p1pp/*7*/9/*7*/PP1P1P1PP/*NPQPQPN*/R*H*K*H*R w - - 0 1",
+            "piece K& K",
+            "piece Q& Q",
+            "piece R& WD7",
+            "piece H& BW",
+            "piece N& N",
+            "piece P& fWfnDfmF",
+            "pong 1",
+        ]
+    );
+    // The engine plays Black after `new`: a user move gets an answer.
+    e.send("sd 2\nusermove b2c4");
+    let reply = e.until("move ");
+    let m = reply.last().unwrap().strip_prefix("move ").unwrap().to_string();
+    assert!(legal("tcb", None, &["b2c4"], &m), "{m}");
+    e.send("usermove e2e9\nping 2");
+    assert_eq!(e.until("pong 2"), ["Illegal move: e2e9", "pong 2"]);
+    e.quit();
+}
+
+#[test]
+fn postings_from_the_hand_and_holdings() {
+    let mut e = Engine::start();
+    e.send("xboard\nprotover 2\nvariant tigerchess\nping 1");
+    let lines = e.until("pong 1");
+    let setup = lines.iter().find(|l| l.starts_with("setup")).unwrap();
+    // The Royal Guard and the Swordsmen go in XBoard's holdings: the first
+    // two piece types, and a holdings size of 2.
+    assert!(setup.starts_with("setup (SG") && setup.contains(" 8x8+2_fairy "), "{setup}");
+    assert!(setup.ends_with("RN1QK1NR[GSSSSgssss] b KQkq - 0 1"), "{setup}");
+    e.send("force\nsd 1\ngo");
+    let m = e.until("move ").last().unwrap().strip_prefix("move ").unwrap().to_string();
+    assert!(m.contains('@') && legal("tigerchess", None, &[], &m), "{m}");
+    e.quit();
+}
+
+#[test]
+fn promotion_mate_claim_and_thinking_output() {
+    let mut e = Engine::start();
+    e.send("xboard\nprotover 2\nnew\nforce\nsetboard 8/P5k1/8/8/8/8/6K1/8 w - - 0 1\npost\nsd 3\ngo");
+    let lines = e.until("move ");
+    assert_eq!(lines.last().unwrap(), "move a7a8q");
+    let thinking: Vec<&String> = lines.iter().filter(|l| !l.starts_with("feature") && !l.starts_with("move")).collect();
+    assert_eq!(thinking.len(), 3, "{lines:?}");
+    for (i, t) in thinking.iter().enumerate() {
+        let w: Vec<&str> = t.split_whitespace().collect();
+        assert_eq!(w[0], (i + 1).to_string(), "{t}");
+        assert!(w[1].parse::<i32>().unwrap() > 500, "a queen up: {t}");
+        assert!(w[2].parse::<u64>().is_ok() && w[3].parse::<u64>().is_ok() && w.len() > 4, "{t}");
+    }
+    e.send("force\nsetboard r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4\nnopost\ngo");
+    let lines = e.until("1-0");
+    assert_eq!(lines, ["move h5f7", "1-0 {White mates}"]);
+    e.quit();
+}
+
+#[test]
+fn take_backs_clocks_and_result() {
+    let mut e = Engine::start();
+    e.send("xboard\nprotover 2\nnew\nforce\nusermove e2e4\nusermove e7e5\nremove\nusermove e2e4\nping 1");
+    e.until("feature");
+    // After `remove` both moves are gone, so e2e4 is legal again.
+    assert_eq!(e.until("pong 1"), ["pong 1"]);
+    e.send("undo\nusermove d2d4\nlevel 40 0:30 0\ntime 3000\notim 3000\ngo");
+    let m = e.until("move ").last().unwrap().strip_prefix("move ").unwrap().to_string();
+    assert!(legal("chess", None, &["d2d4"], &m), "{m}");
+    // After `result` the engine stops playing: a user move gets no answer.
+    e.send("result 1/2-1/2 {agreed}\nusermove a2a3\nping 2");
+    assert_eq!(e.until("pong 2"), ["pong 2"]);
+    e.quit();
+}
+
+#[test]
+fn square_names_past_the_ninth_rank() {
+    let (v, _) = load_str(builtin::text("wild-tamerlane").unwrap()).unwrap();
+    assert_eq!(parse_gui_move(&v, "i11h9").as_deref(), Some("i11h9"));
+    assert_eq!(parse_gui_move(&v, "a3a4").as_deref(), Some("a3a4"));
+    assert_eq!(parse_gui_move(&v, "a3a12"), None);
+    let (c, _) = load_str(builtin::text("capablanca").unwrap()).unwrap();
+    assert_eq!(parse_gui_move(&c, "a7a8c").as_deref(), Some("a7a8c"));
+}

@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+"""Play a match between two engines over UCI or CECP (XBoard).
+
+Rookery is the arbiter: every move is checked with `rookery replay` (an
+illegal move loses the game and stops the match, as does a crash or a
+silent engine), and the game result comes from it. Colours alternate; each
+pair of games starts from the same short random opening (seeded), so the
+engines play both sides of it. Prints each game, the score and an Elo
+estimate with a 95% error bar.
+
+Example (Rookery against Fairy-Stockfish at 200 ms a move, 40 games):
+
+  tools/match.py --rookery target/release/rookery --variant chess \
+      --engine "uci:target/release/rookery uci" \
+      --engine "uci:/work/fsf/stockfish" --movetime 200 --games 40
+
+`--def FILE` plays a TOML definition (`--engine-variant N:NAME` gives the
+name engine N knows it by, `--engine-option N:NAME=VALUE` sets a UCI option,
+e.g. FSF's `VariantPath`).
+"""
+
+import argparse
+import math
+import random
+import shlex
+import subprocess
+import sys
+import time
+
+
+class EngineError(Exception):
+    """An engine crashed, fell silent or answered nonsense."""
+
+
+class Engine:
+    """One engine process, spoken to over UCI or CECP."""
+
+    def __init__(self, spec, variant, options, timeout):
+        self.proto, cmd = spec.split(":", 1)
+        if self.proto not in ("uci", "xboard"):
+            raise SystemExit(f"engine protocol must be uci or xboard: {spec}")
+        self.name = cmd
+        self.variant = variant
+        self.timeout = timeout
+        self.p = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        if self.proto == "uci":
+            self.send("uci")
+            self.wait_for("uciok")
+            for name, value in options:
+                self.send(f"setoption name {name} value {value}")
+            if variant != "chess":
+                self.send(f"setoption name UCI_Variant value {variant}")
+        else:
+            self.send("xboard")
+            self.send("protover 2")
+            self.wait_for("feature", lambda l: "done=1" in l)
+        self.sync()
+
+    def send(self, line):
+        try:
+            self.p.stdin.write(line + "\n")
+            self.p.stdin.flush()
+        except (BrokenPipeError, OSError) as e:
+            raise EngineError(f"{self.name}: {e}")
+
+    def wait_for(self, prefix, accept=lambda l: True):
+        deadline = time.time() + self.timeout
+        while time.time() < deadline:
+            line = self.p.stdout.readline()
+            if not line:
+                raise EngineError(f"{self.name} exited")
+            line = line.strip()
+            if line.startswith(prefix) and accept(line):
+                return line
+        raise EngineError(f"{self.name}: no '{prefix}' within {self.timeout} s")
+
+    def sync(self):
+        if self.proto == "uci":
+            self.send("isready")
+            self.wait_for("readyok")
+        else:
+            self.send("ping 1")
+            self.wait_for("pong")
+
+    def new_game(self):
+        if self.proto == "uci":
+            self.send("ucinewgame")
+        else:
+            self.send("new")
+            if self.variant != "chess":
+                self.send(f"variant {self.variant}")
+            self.send("force")
+            self.send("post")
+            self.played = 0
+        self.sync()
+
+    def best_move(self, moves, movetime_ms):
+        """The engine's move after `moves` from the start position."""
+        if self.proto == "uci":
+            self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+            self.send(f"go movetime {movetime_ms}")
+            line = self.wait_for("bestmove")
+            return line.split()[1]
+        for m in moves[self.played:]:
+            self.send(f"usermove {m}")
+        self.send(f"st {max(movetime_ms / 1000, 0.01)}")
+        self.send("go")
+        line = self.wait_for("move ")
+        self.send("force")
+        self.played = len(moves) + 1
+        return line.split()[1]
+
+    def close(self):
+        try:
+            self.send("quit")
+            self.p.wait(timeout=5)
+        except Exception:
+            self.p.kill()
+
+
+def legal_moves(rookery, definition, moves):
+    """Legal moves after `moves` (from `rookery perft … 1 --divide`)."""
+    fen = replay(rookery, definition, moves)[0]
+    out = subprocess.run([rookery, "perft", definition, "1", "--divide", "--fen", fen],
+                         capture_output=True, text=True, check=True).stdout
+    return [l.split(":")[0] for l in out.splitlines() if ":" in l]
+
+
+def replay(rookery, definition, moves):
+    """(fen, result or None); raises ValueError on an illegal move."""
+    r = subprocess.run([rookery, "replay", definition] + moves, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise ValueError(r.stderr.strip().splitlines()[0] if r.stderr else "illegal")
+    lines = r.stdout.splitlines()
+    result = next((l[len("result: "):] for l in lines if l.startswith("result: ")), None)
+    return lines[0], result
+
+
+def elo(score, games):
+    """Elo difference and 95% half-width from a score (points) in `games`."""
+    p = min(max(score / games, 1e-3), 1 - 1e-3)
+    diff = -400 * math.log10(1 / p - 1)
+    se = math.sqrt(p * (1 - p) / games)
+    lo, hi = max(p - 1.96 * se, 1e-3), min(p + 1.96 * se, 1 - 1e-3)
+    return diff, (-400 * math.log10(1 / hi - 1) - -400 * math.log10(1 / lo - 1)) / 2
+
+
+def play_game(args, engines, white, opening):
+    moves = list(opening)
+    order = [engines[white], engines[1 - white]]
+    for e in engines:
+        e.new_game()
+    while len(moves) < args.max_plies:
+        _, result = replay(args.rookery, args.definition, moves)
+        if result:
+            return result, moves
+        side = len(moves) % 2
+        mover = order[side]
+        try:
+            m = mover.best_move(moves, args.movetime)
+        except EngineError as e:
+            return ("0-1" if side == 0 else "1-0") + f" ({e})", moves
+        try:
+            replay(args.rookery, args.definition, moves + [m])
+        except ValueError as e:
+            return ("0-1" if side == 0 else "1-0") + f" (illegal move {m} by {mover.name}: {e})", moves
+        moves.append(m)
+    return "1/2-1/2 (adjudicated: move limit)", moves
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rookery", default="target/release/rookery", help="the arbiter binary")
+    ap.add_argument("--variant", default="chess", help="variant name the engines know")
+    ap.add_argument("--def", dest="definition", help="definition for the arbiter (default: --variant)")
+    ap.add_argument("--engine", action="append", required=True, help="PROTO:COMMAND, twice")
+    ap.add_argument("--engine-variant", action="append", default=[], help="N:NAME variant name for engine N")
+    ap.add_argument("--engine-option", action="append", default=[], help="N:NAME=VALUE UCI option")
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--movetime", type=int, default=200, help="milliseconds per move")
+    ap.add_argument("--opening-plies", type=int, default=4, help="random plies before the engines play")
+    ap.add_argument("--max-plies", type=int, default=300)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    if len(args.engine) != 2:
+        raise SystemExit("give --engine twice")
+    args.definition = args.definition or args.variant
+    names = [args.variant, args.variant]
+    for ev in args.engine_variant:
+        n, name = ev.split(":", 1)
+        names[int(n) - 1] = name
+    opts = [[], []]
+    for eo in args.engine_option:
+        n, kv = eo.split(":", 1)
+        opts[int(n) - 1].append(kv.split("=", 1))
+    timeout = max(30, args.movetime / 100)
+    engines = [Engine(args.engine[i], names[i], opts[i], timeout) for i in range(2)]
+    rng = random.Random(args.seed)
+    points = 0.0
+    wins = draws = losses = 0
+    opening = []
+    try:
+        for g in range(args.games):
+            if g % 2 == 0:
+                opening = []
+                for _ in range(args.opening_plies):
+                    legal = legal_moves(args.rookery, args.definition, opening)
+                    if not legal:
+                        break
+                    opening.append(rng.choice(sorted(legal)))
+            white = g % 2  # engine 1 is White in even games
+            result, moves = play_game(args, engines, white, opening)
+            score = result.split()[0]
+            first = {"1-0": 1.0, "0-1": 0.0}.get(score, 0.5)
+            first = first if white == 0 else 1 - first
+            points += first
+            wins += first == 1.0
+            draws += first == 0.5
+            losses += first == 0.0
+            print(f"game {g + 1}: engine 1 {'White' if white == 0 else 'Black'}: {result} "
+                  f"after {len(moves)} plies; engine 1 {points}/{g + 1}", flush=True)
+            if "illegal" in result or "exited" in result or "no '" in result:
+                print("stopping: " + result, flush=True)
+                break
+    finally:
+        for e in engines:
+            e.close()
+    n = wins + draws + losses
+    if n:
+        d, err = elo(points, n)
+        print(f"engine 1 ({engines[0].name}) vs engine 2 ({engines[1].name}), {args.variant}, "
+              f"{args.movetime} ms/move: +{wins} ={draws} -{losses}, {points}/{n}, "
+              f"Elo difference {d:+.0f} ± {err:.0f} (95%)")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
