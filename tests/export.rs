@@ -919,7 +919,14 @@ fn same_game(a: &Variant, b: &Variant) {
     };
     assert_eq!(zones(a), zones(b), "{n}: promotion");
     let r = |v: &Variant| {
-        (v.rules.stalemate, v.rules.bare_king, v.rules.counter_baring, v.rules.move_rule, v.rules.repetition)
+        (
+            v.rules.stalemate,
+            v.rules.bare_king,
+            v.rules.counter_baring,
+            v.rules.bare_king_first,
+            v.rules.move_rule,
+            v.rules.repetition,
+        )
     };
     assert_eq!(r(a), r(b), "{n}: rules");
 }

@@ -133,3 +133,21 @@ fn check_from_every_kind_of_piece() {
     let p = Position::from_fen(&tg, "k11/12/12/12/12/12/12/12/12/12/12/4e2K4 w - - 0 1").unwrap();
     assert!(!p.in_check());
 }
+
+#[test]
+fn tcb_bare_king_is_decided_before_the_barers_stalemate() {
+    // b7xb8 bares Black; Black's one reply d8c9 does not bare White but
+    // leaves White without a legal move. TCB's `bare-king-first`: Black,
+    // bared, has lost (not "stalemating the opponent wins").
+    let fen = "K*1*1*1*1/*n1k4*/PP7/*7*/9/*7*/9/*7*/1*1*1*1*1 w - - 0 1";
+    assert_eq!(result(&["tcb", "--fen", fen, "b7b8", "d8c9"]).as_deref(), Some("1-0 (bare king)"));
+    // Without the key the stalemate is looked at first.
+    let text = builtin::text("tcb").unwrap().replace("bare-king-first = true", "bare-king-first = false");
+    let dir = std::env::temp_dir().join(format!("rookery-tcb-order-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("tcb.toml");
+    std::fs::write(&path, text).unwrap();
+    let p = path.to_str().unwrap();
+    assert_eq!(result(&[p, "--fen", fen, "b7b8", "d8c9"]).as_deref(), Some("0-1 (stalemate)"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -352,3 +352,34 @@ fn standalone_html_page_is_self_contained() {
     to.sort();
     assert_eq!(to, ["a5", "c5", "d5", "e1", "e3", "e4", "e6", "e7", "e9", "f5", "g5", "i5"]);
 }
+
+#[test]
+fn tigerchess_dice_come_from_the_seed_as_in_rookery_replay() {
+    let s = Server::start("dice");
+    for seed in [1u64, 7, 12] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_rookery"))
+            .args(["replay", "tigerchess", "--seed", &seed.to_string()])
+            .output()
+            .unwrap();
+        let cli_fen = String::from_utf8(out.stdout).unwrap().lines().next().unwrap().to_string();
+        let (code, g) = post(&s, "api/game", json!({"toml": definition("tigerchess"), "seed": seed}));
+        assert_eq!(code, 200, "{g}");
+        assert_eq!(g["fen"], cli_fen, "seed {seed}");
+        assert!(g["pregame"].as_str().unwrap().starts_with(&format!("seed {seed}: ")), "{g}");
+    }
+    // Without a seed: the definition's setup, and no pre-game.
+    let (_, g) = post(&s, "api/game", json!({"toml": definition("tigerchess")}));
+    assert_eq!(g["pregame"], Value::Null);
+}
+
+#[test]
+fn locust_captures_are_reported_with_their_victims() {
+    let s = Server::start("locust");
+    // A knight that captures by jumping over an orthogonal neighbour.
+    let toml = definition("chess").replace("betza = \"N\"", "betza = \"cafmW\"");
+    let fen = "4k3/8/8/3p4/3N4/8/8/4K3 w - - 0 1";
+    let (code, r) = post(&s, "api/probe", json!({"toml": toml, "at": "d4", "fen": fen}));
+    assert_eq!(code, 200, "{r}");
+    assert_eq!(r["moves"], json!([{"to": "d6", "kind": "move", "locust": ["d5"]}]));
+    assert_eq!(r["count"]["locust"], 1);
+}

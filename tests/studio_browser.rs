@@ -318,7 +318,6 @@ fn save_and_reload_from_disk(b: &Browser, s: &Server) {
     b.click("#save");
     b.wait("saved", "return document.getElementById('edit-status').textContent.indexOf('saved') === 0;", json!([]));
     let on_disk = std::fs::read_to_string(s.dir.join("sub/chess.toml")).unwrap();
-    assert!(on_disk.contains("betza = \"NW\""));
     // Someone edits the file outside the studio.
     std::thread::sleep(Duration::from_millis(20));
     std::fs::write(s.dir.join("sub/chess.toml"), on_disk.replace("betza = \"NW\"", "betza = \"NF\"")).unwrap();
@@ -327,6 +326,14 @@ fn save_and_reload_from_disk(b: &Browser, s: &Server) {
         "var c = document.querySelector('#piece-table tr[data-letter=N] code'); return c && c.textContent === 'NF';",
         json!([]),
     );
+    // The export buttons download (the page reports the file's name).
+    b.click("#tab-export");
+    b.click("#export-interactive-diagram");
+    let m = b.wait("the download", "return document.getElementById('export-msg').textContent;", json!([]));
+    assert_eq!(m, "downloaded chess-interactive-diagram.txt");
+    b.click("#export-fairy-stockfish");
+    b.wait("the download", "return document.getElementById('export-msg').textContent.indexOf('fairy') > 0;", json!([]));
+    assert!(on_disk.contains("betza = \"NW\""));
 }
 
 /// The page of `rookery export --format html`, opened from a file: the
@@ -371,6 +378,16 @@ fn library_and_tcb_rook(b: &Browser, s: &Server) {
     assert_eq!(want.len(), 12);
     assert_eq!(marked(b), want);
     b.screenshot("studio-variant");
+    // The colour classes: a locust destination and its victim, a castle,
+    // and a move plus a capture on one cell making "both".
+    let kinds = b.js(
+        "var bd = document.getElementById('board'); RookeryBoard.mark(bd, 'e5', [\
+           {to: 'e7', kind: 'move', locust: ['e6']}, {to: 'c5', kind: 'castle', locust: []},\
+           {to: 'g5', kind: 'move', locust: []}, {to: 'g5', kind: 'capture', locust: []}]);\
+         return ['e7', 'e6', 'c5', 'g5'].map(c => RookeryBoard.cellEl(bd, c).getAttribute('class'));",
+        json!([]),
+    );
+    assert_eq!(kinds, json!(["cell hl k-locust", "cell victim", "cell hl k-castle", "cell hl k-both"]));
     // A click on the board's own rook shows its moves in the start position.
     b.click("#start-position");
     clear_diagram(b);

@@ -209,12 +209,12 @@ fn pikeman_exchange_once_per_side() {
 
 #[test]
 fn a_whole_game_from_the_dice_is_reproducible() {
-    let a = rookery(&["play", "tigerchess", "--seed", "3"]);
-    let b = rookery(&["play", "tigerchess", "--seed", "3"]);
+    let a = rookery(&["play", "tigerchess", "--seed", "3", "--depth", "2"]);
+    let b = rookery(&["play", "tigerchess", "--seed", "3", "--depth", "2"]);
     assert_eq!(a, b);
     assert!(a.contains("designation: "), "{a}");
     assert!(a.lines().any(|l| l.starts_with("result: ") && !l.contains("unfinished")), "{a}");
-    let r = rookery(&["play", "tigerchess", "--seed", "4", "--random-variation"]);
+    let r = rookery(&["play", "tigerchess", "--seed", "4", "--random-variation", "--depth", "2"]);
     assert!(r.contains("designation: Random variation") && r.contains("(card)"), "{r}");
 }
 
@@ -231,11 +231,12 @@ fn towers_become_siege_towers() {
 
 #[test]
 fn a_played_game_replays_from_its_seed() {
-    let game = rookery(&["play", "tigerchess", "--seed", "11"]);
+    let game = rookery(&["play", "tigerchess", "--seed", "11", "--depth", "2"]);
+    // Move lines read `12. Bengal Nf3 [g1f3]`: the coordinates in brackets.
     let moves: Vec<&str> = game
         .lines()
         .filter(|l| l.split('.').next().is_some_and(|n| n.parse::<u32>().is_ok()))
-        .map(|l| l.split(' ').nth(2).unwrap())
+        .filter_map(|l| l.split_once(" [").and_then(|(_, r)| r.split_once(']')).map(|(m, _)| m))
         .collect();
     let fen = game.lines().find_map(|l| l.strip_prefix("fen: ")).unwrap();
     let result = game.lines().find(|l| l.starts_with("result: ")).unwrap();
@@ -261,14 +262,14 @@ fn show_prints_blacks_own_betza() {
 #[test]
 fn play_names_siege_towers_and_subtitles_the_deployment_that_happened() {
     // Seed 2 throws a 5: the Dragon variation.
-    let game = rookery(&["play", "tigerchess", "--seed", "2"]);
+    let game = rookery(&["play", "tigerchess", "--seed", "2", "--depth", "2"]);
     assert!(game.contains("die: 5 (Dragon variation)"), "{game}");
     assert!(game.lines().any(|l| l.ends_with("is now a Siege Tower")), "{game}");
     // The sub-title is the one of the position right after the last posting.
     let postings: Vec<&str> = game
         .lines()
         .filter(|l| l.split('.').next().is_some_and(|n| n.parse::<u32>().is_ok()))
-        .map(|l| l.split(' ').nth(2).unwrap())
+        .filter_map(|l| l.split_once(" [").and_then(|(_, r)| r.split_once(']')).map(|(m, _)| m))
         .take_while(|m| m.contains('@'))
         .collect();
     let mut args = vec!["replay", "tigerchess", "--seed", "2"];

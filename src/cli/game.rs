@@ -1,22 +1,27 @@
 //! `rookery play`: a whole game in the terminal, human or built-in engine
-//! on each side; for TigerChess from the dice roll to the result.
+//! on each side; for TigerChess from the dice roll to the result. Moves in
+//! SAN or coordinates; `help`, `undo`, `flip`, `moves`, `fen`, `quit`; the
+//! game record is printed (and written with `--pgn`) as PGN at the end.
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
+use std::time::Instant;
 
-use rookery::game::notation::{move_text, parse_move};
-use rookery::game::{code_side, Game};
+use rookery::game::{code_side, Game, Outcome, Position, Reason};
 use rookery::hooks::tigerchess;
+use rookery::hooks::tigerclocks::{ClockParams, Event, TigerClocks};
 use rookery::search::{Limits, Searcher};
+use rookery::variant::Variant;
 
 use super::def::load;
+use super::san;
 
 /// Arguments of `rookery play`.
 #[derive(clap::Args)]
 pub struct PlayArgs {
     /// Definition: a TOML path or a built-in name.
     def: String,
-    /// Seed for dice, cards and the engine's choices (recorded in the output).
+    /// Seed for dice and cards (recorded in the output).
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Who plays White (Bengal in TigerChess).
@@ -25,9 +30,15 @@ pub struct PlayArgs {
     /// Who plays Black (Siberian in TigerChess).
     #[arg(long, default_value = "engine", value_parser = ["engine", "human"])]
     black: String,
-    /// Engine search depth in plies.
-    #[arg(long, default_value_t = 2)]
-    depth: u32,
+    /// Engine: search this many plies (reproducible) instead of by time.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Engine: search this many nodes (reproducible) instead of by time.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Engine: milliseconds per move when neither --depth nor --nodes is given.
+    #[arg(long, default_value_t = 1000)]
+    movetime: u64,
     /// Stop after this many plies without a result.
     #[arg(long, default_value_t = 1000)]
     max_plies: u32,
@@ -40,9 +51,42 @@ pub struct PlayArgs {
     /// Start from this FEN instead of the setup.
     #[arg(long)]
     fen: Option<String>,
+    /// Also write the game record (PGN) to this file.
+    #[arg(long)]
+    pgn: Option<String>,
+    /// TigerChess: run the TigerClocks (Triple Countdown: 30 min deployment,
+    /// 150 min engagement, 60 s reserve per move) on the real time used.
+    #[arg(long)]
+    clock: bool,
 }
 
-/// Plays the game; prints every move, the final position and `result: …`.
+/// One move of the record.
+struct Played {
+    side: u8,
+    number: u32,
+    san: String,
+}
+
+/// Everything a game in the terminal keeps track of.
+struct Session<'v> {
+    v: &'v Variant,
+    game: Game<'v>,
+    record: Vec<Played>,
+    /// Move number of the next move.
+    number: u32,
+    /// History entries not to be taken back (card postings).
+    fixed: usize,
+    flip: bool,
+    clocks: Option<TigerClocks>,
+    subtitle: Option<&'static str>,
+    tiger: bool,
+}
+
+const HELP: &str = "Enter a move in SAN (e4, Nf3, exd5, e8=Q, O-O, S@e3) or coordinates (e2e4, e7e8q).
+Commands: help, moves (the legal moves), undo (take back your last move), flip (turn the board),
+fen (the position), quit (end the game; the record is printed).";
+
+/// Plays the game; prints every move, the final position, `result: …` and the PGN.
 pub fn play(a: PlayArgs) -> ExitCode {
     let v = match load(&a.def) {
         Ok(v) => v,
@@ -53,108 +97,420 @@ pub fn play(a: PlayArgs) -> ExitCode {
     let tiger = v.hook.as_deref() == Some("tigerchess") && a.fen.is_none();
     let pregame = tiger.then(|| tigerchess::pre_game(a.seed, a.open, a.random_variation));
     if let Some(pg) = &pregame {
-        match pg.die {
-            Some(d) => println!("die: {d} ({} variation)", pg.deploy.name()),
-            None => println!("die: not thrown ({} variation)", pg.deploy.name()),
-        }
-        match pg.dice {
-            Some((x, y)) => println!(
-                "dice: {x}-{y} ({})",
-                pg.guard.map_or("no double: Standard game".to_string(), |g| format!("TigerVariation, {}", g.name()))
-            ),
-            None => println!("dice: not thrown"),
-        }
+        print_pregame(pg);
     }
     let pos = match super::def::start_position(&v, pregame.as_ref(), a.fen.as_deref()) {
         Ok(p) => p,
         Err(c) => return c,
     };
-    let mut game = Game::new(pos);
-    let mut searcher = Searcher::new(&v, 16);
-    let mut legal = Vec::new();
-    let mut ply = 0;
-    if let Some(pg) = pregame.as_ref().filter(|pg| pg.deploy == tigerchess::Deploy::Random) {
-        for m in tigerchess::random_postings(&game.pos, pg.seed) {
-            game.pos.legal_moves(&mut legal);
-            let text = move_text(&game.pos, &m, &legal);
-            ply += 1;
-            println!("{ply}. {} {text} (card)", side_name(&v, game.pos.side()));
-            game.play(m);
-        }
+    let start_fen = pos.fen();
+    let number = start_fen.rsplit(' ').next().and_then(|n| n.parse().ok()).unwrap_or(1);
+    let humans = [a.white == "human", a.black == "human"];
+    if humans.iter().any(|h| *h) {
+        println!("{}", legend(&v));
+        println!("Type help for the commands.");
     }
-    let mut subtitle: Option<&'static str> = None;
+    let clocks = (a.clock && tiger).then(|| TigerClocks::new(ClockParams::EXAMPLE));
+    let mut s = Session {
+        v: &v,
+        game: Game::new(pos),
+        record: Vec::new(),
+        number,
+        fixed: 0,
+        flip: !humans[0] && humans[1],
+        clocks,
+        subtitle: None,
+        tiger,
+    };
+    if let Some(pg) = pregame.as_ref().filter(|pg| pg.deploy == tigerchess::Deploy::Random) {
+        for m in tigerchess::random_postings(&s.game.pos, pg.seed) {
+            s.play(m, " (card)");
+        }
+        s.fixed = s.game.history.len();
+    }
+    let mut searcher = Searcher::new(&v, 16);
+    let limits = match (a.depth, a.nodes) {
+        (None, None) => Limits::movetime(a.movetime),
+        (d, n) => Limits::infinite().with_depth(d).with_nodes(n),
+    };
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let result = loop {
-        if let Some(o) = game.outcome() {
+        if let Some(o) = s.game.outcome() {
             break Some(o);
         }
-        if ply >= a.max_plies {
+        if s.game.history.len() as u32 >= a.max_plies {
             break None;
         }
-        game.pos.legal_moves(&mut legal);
-        let side = game.pos.side();
-        let human = if side == 0 { a.white == "human" } else { a.black == "human" };
-        let m = if human {
-            println!("{}", super::info::board_text(&game.pos));
-            print!("{} to move> ", side_name(&v, side));
-            let _ = std::io::stdout().flush();
-            let Some(Ok(line)) = lines.next() else {
-                println!();
-                break None;
-            };
-            let line = line.trim();
-            if line == "quit" {
-                break None;
-            }
-            match parse_move(&game.pos, line, &legal) {
-                Some(m) => m,
-                None => {
-                    let mut all: Vec<String> = legal.iter().map(|m| move_text(&game.pos, m, &legal)).collect();
-                    all.sort();
-                    println!("not a legal move; legal: {}", all.join(" "));
-                    continue;
-                }
+        let side = s.game.pos.side() as usize;
+        let t = Instant::now();
+        let m = if humans[side] {
+            match s.human_turn(&mut lines, humans) {
+                Turn::Move(m) => m,
+                Turn::Again => continue,
+                Turn::Quit => break None,
             }
         } else {
-            match searcher.search(&mut game, Limits::depth(a.depth), &mut |_| {}) {
+            match searcher.search(&mut s.game, limits, &mut |_| {}) {
                 Some((m, _)) => m,
-                None => break game.outcome(),
+                None => break s.game.outcome(),
             }
         };
-        let text = move_text(&game.pos, &m, &legal);
-        ply += 1;
-        println!("{ply}. {} {text}", side_name(&v, side));
-        let (deploying, sieges) = (game.pos.deploying(), siege_towers(&game.pos, pregame.is_some()));
-        game.play(m);
-        for (c, name) in siege_towers(&game.pos, pregame.is_some()) {
+        if let Some(o) = s.spend(side as u8, t.elapsed().as_millis() as u64) {
+            break Some(o);
+        }
+        s.play(m, "");
+    };
+    s.finish(result, pregame.as_ref(), &start_fen, humans, a.pgn.as_deref())
+}
+
+/// What a human's input came to.
+enum Turn {
+    Move(rookery::game::Move),
+    Again,
+    Quit,
+}
+
+fn print_pregame(pg: &tigerchess::PreGame) {
+    match pg.die {
+        Some(d) => println!("die: {d} ({} variation)", pg.deploy.name()),
+        None => println!("die: not thrown ({} variation)", pg.deploy.name()),
+    }
+    match pg.dice {
+        Some((x, y)) => println!(
+            "dice: {x}-{y} ({})",
+            pg.guard.map_or("no double: Standard game".to_string(), |g| format!("TigerVariation, {}", g.name()))
+        ),
+        None => println!("dice: not thrown"),
+    }
+}
+
+/// The pieces: letter, name and moves.
+fn legend(v: &Variant) -> String {
+    let mut out = String::from("pieces (White upper case, Black lower case):");
+    for p in &v.pieces {
+        let royal = if p.royal { ", royal" } else { "" };
+        out.push_str(&format!("\n  {}  {}{royal}: {}", p.letter, p.name, if p.immobile { "-" } else { &p.betza }));
+    }
+    out
+}
+
+impl<'v> Session<'v> {
+    fn side_name(&self, side: u8) -> &'static str {
+        side_name(self.v, side)
+    }
+
+    /// Plays `m`, printing it as `12. White Nf3 [g1f3]` (`12... Black …`
+    /// for Black), announcing check and TigerChess events.
+    fn play(&mut self, m: rookery::game::Move, note: &str) {
+        let mut legal = Vec::new();
+        self.game.pos.legal_moves(&mut legal);
+        let side = self.game.pos.side();
+        let text = san::san(&self.game.pos, &m, &legal);
+        let coords = san::coords(&self.game.pos, &m, &legal);
+        let dots = if side == 0 { "." } else { "..." };
+        println!("{}{dots} {} {text} [{coords}]{note}", self.number, self.side_name(side));
+        let deploying = self.game.pos.deploying();
+        let sieges = siege_towers(&self.game.pos, self.tiger);
+        self.game.play(m);
+        self.record.push(Played { side, number: self.number, san: text });
+        if side == 1 && m.kind != rookery::game::MoveKind::Drop {
+            self.number += 1;
+        }
+        for (c, name) in siege_towers(&self.game.pos, self.tiger) {
             // A Siege Tower that just moved was one already.
             let was = |d: u16| sieges.iter().any(|(e, _)| *e == d);
             if !(was(c) || c == m.to && was(m.from)) {
-                println!("   {} on {} is now a {name}", side_name(&v, code_side(game.pos.at(c))), v.grid.label(c));
+                let owner = self.side_name(code_side(self.game.pos.at(c)));
+                println!("   {owner} on {} is now a {name}", self.v.grid.label(c));
             }
         }
         // The Dragon sub-title belongs to the deployment that happened: it
         // is read when the last posting is made, not from the final board.
-        if deploying && !game.pos.deploying() && subtitle.is_none() {
-            subtitle = tigerchess::dragon_subtitle(&game.pos);
+        if deploying && !self.game.pos.deploying() {
+            if self.subtitle.is_none() && self.tiger {
+                self.subtitle = tigerchess::dragon_subtitle(&self.game.pos);
+            }
+            if self.tiger {
+                println!("   the deployment is over: engagement");
+            }
+            if let Some(c) = &mut self.clocks {
+                c.start_engagement();
+            }
+        } else if !deploying {
+            if let Some(c) = &mut self.clocks {
+                c.move_done(side as usize);
+            }
         }
-    };
-    println!("{}", super::info::board_text(&game.pos));
-    println!("fen: {}", game.pos.fen());
-    if let Some(pg) = &pregame {
-        println!("designation: {}", tigerchess::designation(pg, subtitle));
     }
-    match result {
-        Some(o) => println!("result: {o}"),
-        None => println!("result: * (unfinished after {ply} plies)"),
+
+    /// Runs the mover's TigerClock; the result if the flag fell.
+    fn spend(&mut self, side: u8, ms: u64) -> Option<Outcome> {
+        let c = self.clocks.as_mut()?;
+        match c.spend(side as usize, ms) {
+            Event::Running => None,
+            Event::DeployFlag => {
+                println!("   {}'s deployment time is up: no more postings", self.side_name(side));
+                tigerchess::flag_in_deployment(&mut self.game.pos, side);
+                None
+            }
+            Event::OnReserve => {
+                println!("   {} is on reserve time", self.side_name(side));
+                None
+            }
+            Event::Lost => Some(Outcome { winner: Some(side ^ 1), reason: Reason::Named("time".into()) }),
+        }
     }
-    ExitCode::SUCCESS
+
+    /// Shows the position and reads until a legal move or a command that
+    /// ends the turn.
+    fn human_turn(&mut self, lines: &mut impl Iterator<Item = std::io::Result<String>>, humans: [bool; 2]) -> Turn {
+        println!("{}", self.board());
+        let side = self.game.pos.side();
+        let dots = if side == 0 { "." } else { "..." };
+        if self.game.pos.in_check() {
+            println!("{} is in check.", self.side_name(side));
+        }
+        print!("{}{dots} {} to move> ", self.number, self.side_name(side));
+        let _ = std::io::stdout().flush();
+        let Some(Ok(line)) = lines.next() else {
+            println!();
+            return Turn::Quit;
+        };
+        let line = line.trim();
+        let mut legal = Vec::new();
+        self.game.pos.legal_moves(&mut legal);
+        match line.to_ascii_lowercase().as_str() {
+            "" => Turn::Again,
+            "help" | "?" => {
+                println!("{HELP}");
+                Turn::Again
+            }
+            "quit" | "exit" => Turn::Quit,
+            "fen" => {
+                println!("{}", self.game.pos.fen());
+                Turn::Again
+            }
+            "flip" => {
+                self.flip = !self.flip;
+                Turn::Again
+            }
+            "moves" => {
+                let mut all: Vec<String> = legal.iter().map(|m| san::san(&self.game.pos, m, &legal)).collect();
+                all.sort();
+                println!("legal moves: {}", all.join(" "));
+                Turn::Again
+            }
+            "undo" => {
+                self.undo(humans);
+                Turn::Again
+            }
+            _ => match san::parse(&self.game.pos, line, &legal) {
+                Ok(Some(m)) => Turn::Move(m),
+                Ok(None) => {
+                    println!("illegal: {}", san::why_illegal(&mut self.game.pos, line));
+                    Turn::Again
+                }
+                Err(c) => {
+                    println!("ambiguous: {} could be {}", line, c.join(" or "));
+                    Turn::Again
+                }
+            },
+        }
+    }
+
+    /// Takes back the last move, and the engine's reply before it, so the
+    /// same human is to move again.
+    fn undo(&mut self, humans: [bool; 2]) {
+        let me = self.game.pos.side();
+        let mut taken = 0;
+        while self.game.history.len() > self.fixed {
+            self.game.undo();
+            if let Some(p) = self.record.pop() {
+                self.number = p.number;
+            }
+            taken += 1;
+            let side = self.game.pos.side() as usize;
+            if humans[side] && (self.game.pos.side() == me || !humans[me as usize]) {
+                break;
+            }
+        }
+        if taken == 0 {
+            println!("nothing to take back");
+        } else {
+            println!("took back {taken} move(s)");
+        }
+    }
+
+    /// The board as text, from the side at the bottom (`flip`: Black's),
+    /// with the hands and the TigerChess phase and clocks when they apply.
+    fn board(&self) -> String {
+        let pos = &self.game.pos;
+        let mut out =
+            if self.v.grid.graph().is_some() { super::info::board_text(pos) } else { board_lines(pos, self.flip) };
+        let hand = |side: u8| -> String {
+            let mut h = String::new();
+            for (k, p) in self.v.pieces.iter().enumerate() {
+                let n = pos.in_hand(side, k as u8);
+                let l = if side == 0 { p.letter } else { p.letter.to_ascii_lowercase() };
+                h.extend(std::iter::repeat_n(l, n as usize));
+            }
+            h
+        };
+        let (w, b) = (hand(0), hand(1));
+        if !w.is_empty() || !b.is_empty() {
+            out.push_str(&format!("\nin hand: {} [{w}]  {} [{b}]", self.side_name(0), self.side_name(1)));
+        }
+        if self.tiger {
+            out.push_str(if pos.deploying() { "\nphase: deployment" } else { "\nphase: engagement" });
+        }
+        if let Some(c) = &self.clocks {
+            let t = |ms: u64| format!("{}:{:02}", ms / 60_000, ms / 1000 % 60);
+            for p in 0..2 {
+                let phase = format!("{:?}", c.phase(p)).to_lowercase();
+                out.push_str(&format!(
+                    "\nclock {}: {} ({phase}), reserve {}",
+                    self.side_name(p as u8),
+                    t(c.main_ms(p)),
+                    t(c.reserve_ms(p))
+                ));
+            }
+        }
+        out
+    }
+
+    /// Prints the end: board, FEN, TigerChess designation, result and PGN.
+    fn finish(
+        &mut self,
+        result: Option<Outcome>,
+        pregame: Option<&tigerchess::PreGame>,
+        start_fen: &str,
+        humans: [bool; 2],
+        pgn_path: Option<&str>,
+    ) -> ExitCode {
+        println!("{}", board_lines_or_graph(&self.game.pos, self.flip));
+        println!("fen: {}", self.game.pos.fen());
+        if let Some(pg) = pregame {
+            println!("designation: {}", tigerchess::designation(pg, self.subtitle));
+        }
+        let score = match &result {
+            Some(o) => {
+                println!("result: {o}");
+                o.score()
+            }
+            None => {
+                println!("result: * (unfinished after {} plies)", self.game.history.len());
+                "*"
+            }
+        };
+        let who = |h: bool| if h { "Human" } else { "Rookery" };
+        let pgn = pgn_text(self.v, start_fen, &self.record, score, [who(humans[0]), who(humans[1])]);
+        println!("{pgn}");
+        if let Some(path) = pgn_path {
+            if let Err(e) = std::fs::write(path, &pgn) {
+                eprintln!("error: cannot write {path}: {e}");
+                return ExitCode::from(2);
+            }
+        }
+        ExitCode::SUCCESS
+    }
+}
+
+fn board_lines_or_graph(pos: &Position<'_>, flip: bool) -> String {
+    if pos.variant().grid.graph().is_some() {
+        super::info::board_text(pos)
+    } else {
+        board_lines(pos, flip)
+    }
+}
+
+/// A rectangular board as text, rank numbers on the left and file letters
+/// below; holes `*`; turned around when `flip`.
+fn board_lines(pos: &Position<'_>, flip: bool) -> String {
+    let g = &pos.variant().grid;
+    let (files, ranks) = (g.files(), g.ranks());
+    let ys: Vec<u32> = if flip { (0..ranks).collect() } else { (0..ranks).rev().collect() };
+    let xs: Vec<u32> = if flip { (0..files).rev().collect() } else { (0..files).collect() };
+    let mut out = String::new();
+    for y in ys {
+        out.push_str(&format!("{:>3} ", y + 1));
+        for &x in &xs {
+            let ch = match g.at(x as i32, y as i32) {
+                None => '*',
+                Some(c) => piece_char(pos, c),
+            };
+            out.push(' ');
+            out.push(ch);
+        }
+        out.push('\n');
+    }
+    out.push_str("    ");
+    for &x in &xs {
+        out.push(' ');
+        out.push((b'a' + x as u8) as char);
+    }
+    out
+}
+
+fn piece_char(pos: &Position<'_>, c: u16) -> char {
+    let code = pos.at(c);
+    if code == 0 {
+        return '.';
+    }
+    let l = pos.variant().pieces[rookery::game::code_kind(code) as usize].letter;
+    if code_side(code) == 0 {
+        l
+    } else {
+        l.to_ascii_lowercase()
+    }
+}
+
+/// The game record: tags (with `Variant` and `FEN`) and numbered SAN.
+fn pgn_text(v: &Variant, start_fen: &str, record: &[Played], score: &str, players: [&str; 2]) -> String {
+    let mut out = String::new();
+    for (tag, value) in [
+        ("Event", "Rookery game"),
+        ("Site", "rookery play"),
+        ("White", players[0]),
+        ("Black", players[1]),
+        ("Result", score),
+        ("Variant", v.name.as_str()),
+        ("SetUp", "1"),
+        ("FEN", start_fen),
+    ] {
+        out.push_str(&format!("[{tag} \"{value}\"]\n"));
+    }
+    out.push('\n');
+    let mut moves = Vec::new();
+    let mut prev: Option<u8> = None;
+    for p in record {
+        if p.side == 0 {
+            moves.push(format!("{}. {}", p.number, p.san));
+        } else if prev == Some(0) {
+            moves.push(p.san.clone());
+        } else {
+            moves.push(format!("{}... {}", p.number, p.san));
+        }
+        prev = Some(p.side);
+    }
+    moves.push(score.to_string());
+    let mut line = String::new();
+    for w in moves {
+        if line.len() + w.len() + 1 > 79 {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line.clear();
+        }
+        line.push_str(&w);
+        line.push(' ');
+    }
+    out.push_str(line.trim_end());
+    out
 }
 
 /// TigerChess: the cells of Towers that have become Siege Towers, with
 /// that name (empty for other games).
-fn siege_towers(pos: &rookery::game::Position<'_>, tiger: bool) -> Vec<(u16, String)> {
+fn siege_towers(pos: &Position<'_>, tiger: bool) -> Vec<(u16, String)> {
     if !tiger {
         return Vec::new();
     }
@@ -163,7 +519,7 @@ fn siege_towers(pos: &rookery::game::Position<'_>, tiger: bool) -> Vec<(u16, Str
         .collect()
 }
 
-fn side_name(v: &rookery::variant::Variant, side: u8) -> &'static str {
+fn side_name(v: &Variant, side: u8) -> &'static str {
     match (v.hook.as_deref(), side) {
         (Some("tigerchess"), 0) => "Bengal",
         (Some("tigerchess"), _) => "Siberian",

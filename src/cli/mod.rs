@@ -7,6 +7,7 @@ pub mod export;
 pub mod game;
 pub mod info;
 pub mod play;
+pub mod san;
 pub mod serve;
 pub mod verify;
 

@@ -114,11 +114,15 @@ pub fn why_illegal(pos: &mut Position<'_>, text: &str) -> String {
     let side_name = if pos.side() == 0 { "White" } else { "Black" };
     let royal = v.pieces.iter().find(|p| p.royal).map_or("royal piece".to_string(), |p| p.name.to_lowercase());
     let t = normalize(text.trim());
+    if !t.is_ascii() {
+        return format!("{text:?} is neither a move nor a command (type help)");
+    }
     // Coordinates: from-cell then to-cell.
-    let coords = (2..t.len()).find_map(|i| {
+    // (A trailing promotion letter is allowed after the to-cell.)
+    let coords = (2..t.len()).filter(|&i| t.is_char_boundary(i)).find_map(|i| {
         let (a, b) = t.split_at(i);
-        let b = b.trim_end_matches(|c: char| c.is_ascii_alphabetic() && !g.parse(b).is_some());
-        Some((g.parse(a)?, g.parse(b).or_else(|| g.parse(b.get(..b.len().saturating_sub(1))?))?))
+        let to = g.parse(b).or_else(|| g.parse(b.get(..b.len().saturating_sub(1))?))?;
+        Some((g.parse(a)?, to))
     });
     let (froms, to, what): (Vec<u16>, u16, String) = if let Some((from, to)) = coords {
         let code = pos.at(from);
@@ -131,7 +135,9 @@ pub fn why_illegal(pos: &mut Position<'_>, text: &str) -> String {
         let name = v.pieces[code_kind(code) as usize].name.to_lowercase();
         (vec![from], to, format!("the {name} on {}", g.label(from)))
     } else {
-        let Some(dest_at) = (0..t.len()).find(|&i| g.parse(&t[i..]).is_some() || g.parse(t[i..].trim_end_matches(|c: char| c.is_ascii_uppercase())).is_some()) else {
+        let Some(dest_at) = (0..t.len()).find(|&i| {
+            g.parse(&t[i..]).is_some() || g.parse(t[i..].trim_end_matches(|c: char| c.is_ascii_uppercase())).is_some()
+        }) else {
             return format!("{text:?} is neither a move nor a command (type help)");
         };
         let dest_text = t[dest_at..].trim_end_matches(|c: char| c.is_ascii_uppercase());
@@ -156,7 +162,7 @@ pub fn why_illegal(pos: &mut Position<'_>, text: &str) -> String {
         if froms.is_empty() {
             return format!("{side_name} has no {name}");
         }
-        (froms, to, format!("no {name}"))
+        (froms, to, format!("no {side_name} {name}"))
     };
     let in_check = pos.in_check();
     let mut pseudo = Vec::new();
@@ -175,15 +181,18 @@ pub fn why_illegal(pos: &mut Position<'_>, text: &str) -> String {
         t.nodes[pr.start as usize..pr.end as usize].iter().any(|n| n.cell == to && n.flags & flag::ANY_EMIT != 0)
     });
     let dest = g.label(to);
-    if reachable {
-        let own = pos.at(to) != 0 && code_side(pos.at(to)) == pos.side();
-        if own {
-            format!("{what} cannot go to {dest}: a piece of {side_name}'s own stands there")
-        } else {
-            format!("{what} cannot reach {dest} now: the way is blocked, or that move needs (or forbids) a capture there")
-        }
+    // "the knight on g1 cannot …" or "no White knight can …".
+    let (subject, verb) = match what.strip_prefix("no ") {
+        Some(rest) => (format!("no {rest}"), "can"),
+        None => (what.clone(), "cannot"),
+    };
+    let own = pos.at(to) != 0 && code_side(pos.at(to)) == pos.side();
+    if reachable && own {
+        format!("{subject} {verb} go to {dest}: {side_name}'s own piece stands there")
+    } else if reachable {
+        format!("{subject} {verb} reach {dest} now: the way is blocked, or that move needs (or forbids) a capture")
     } else {
-        format!("{what} cannot move to {dest}: not one of its moves")
+        format!("{subject} {verb} move to {dest}: it is not one of its moves")
     }
 }
 

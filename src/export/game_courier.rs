@@ -1124,14 +1124,50 @@ sub Result winner why:
   endif;
 endsub;
 
+sub BareKing other:
+  my mebare thembare;
+  if not #bareking:
+    return 0;
+  endif;
+  gosub Count #stm;
+  set mebare 0;
+  if == #nother 0 and > #nroyal 0:
+    set mebare 1;
+  endif;
+  gosub Count #other;
+  set thembare 0;
+  if == #nother 0 and > #nroyal 0:
+    set thembare 1;
+  endif;
+  if #mebare and #thembare:
+    gosub Result 0 "Both kings are bare.";
+    return 1;
+  endif;
+  if #thembare:
+    gosub Result #stm "Bare king.";
+    return 1;
+  endif;
+  if #mebare and not #counterbaring:
+    gosub Result #other "Bare king.";
+    return 1;
+  endif;
+  return 0;
+endsub;
+
 sub GameEnd:
-  my other n incheck mebare thembare;
+  my other n incheck ended;
   set other 1;
   if == #stm 1:
     set other 2;
   endif;
   set n sub LegalMoves #stm;
   set incheck sub InCheck #stm;
+  if #barekingfirst:
+    set ended sub BareKing #other;
+    if #ended:
+      return;
+    endif;
+  endif;
   if == #n 0:
     if #incheck:
       gosub Result #other "Checkmate.";
@@ -1148,29 +1184,9 @@ sub GameEnd:
     gosub Result 0 "Stalemate.";
     return;
   endif;
-  if #bareking:
-    gosub Count #stm;
-    set mebare 0;
-    if == #nother 0 and > #nroyal 0:
-      set mebare 1;
-    endif;
-    gosub Count #other;
-    set thembare 0;
-    if == #nother 0 and > #nroyal 0:
-      set thembare 1;
-    endif;
-    if #mebare and #thembare:
-      gosub Result 0 "Both kings are bare.";
-      return;
-    endif;
-    if #thembare:
-      gosub Result #stm "Bare king.";
-      return;
-    endif;
-    if #mebare and not #counterbaring:
-      gosub Result #other "Bare king.";
-      return;
-    endif;
+  set ended sub BareKing #other;
+  if #ended:
+    return;
   endif;
   if #moverule and >= #quiet * 2 #moverule:
     gosub Result 0 "Draw by the n-move rule.";
@@ -1217,6 +1233,7 @@ pub fn pre_game(v: &Variant, lab: &Labels, t: &Tables, fully: bool) -> String {
     );
     let _ = writeln!(s, "set bareking {};", v.rules.bare_king as u8);
     let _ = writeln!(s, "set counterbaring {};", v.rules.counter_baring as u8);
+    let _ = writeln!(s, "set barekingfirst {};", v.rules.bare_king_first as u8);
     let _ = writeln!(s, "set moverule {};", v.rules.move_rule);
     let _ = writeln!(s, "set hasep {};", t.has_ep as u8);
     // The board's cells (the loops walk this list), then the state: side

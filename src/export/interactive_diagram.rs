@@ -224,6 +224,7 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
     line(&mut out, "Pawns", &pawns);
     if v.rules.bare_king {
         line(&mut out, "CounterBaring", &v.rules.counter_baring.to_string());
+        line(&mut out, "BareKingFirst", &v.rules.bare_king_first.to_string());
     }
     line(&mut out, "MoveRule", &v.rules.move_rule.to_string());
     line(&mut out, "Repetition", &v.rules.repetition.to_string());
@@ -659,6 +660,10 @@ pub fn import(text: &str, default_name: &str) -> Result<String, ImportError> {
     let _ = writeln!(t, "bare-king = {}", q(if bare { "loss" } else { "none" }));
     if bare {
         let _ = writeln!(t, "counter-baring = {counter}");
+        // Our reading of the ID's `baring=`: the bared side's one reply
+        // comes first, then the bare king has lost (TCB's rules page).
+        let first = key("rookeryBareKingFirst").is_none_or(|s| s == "true");
+        let _ = writeln!(t, "bare-king-first = {first}");
     }
     let _ = writeln!(t, "move-rule = {}", key("rookeryMoveRule").and_then(|s| s.parse::<u32>().ok()).unwrap_or(50));
     let _ = writeln!(t, "repetition = {}", key("rookeryRepetition").and_then(|s| s.parse::<u32>().ok()).unwrap_or(3));

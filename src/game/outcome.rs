@@ -66,6 +66,30 @@ impl fmt::Display for Outcome {
 }
 
 impl Game<'_> {
+    /// The bare-king rule's result in the current position, if any.
+    fn bare_king_outcome(&self) -> Option<Outcome> {
+        let v = self.pos.variant();
+        if !v.rules.bare_king {
+            return None;
+        }
+        let stm = self.pos.side();
+        let bare = |s: Side| self.pos.non_royal_count(s) == 0 && self.pos.royal_count(s) > 0;
+        let (me, them) = (bare(stm), bare(stm ^ 1));
+        let r = Reason::BareKing;
+        if me && them {
+            return Some(Outcome { winner: None, reason: r });
+        }
+        if them {
+            // The opponent was bared and has had its one move without
+            // baring us (or there is no counter-baring at all).
+            return Some(Outcome { winner: Some(stm), reason: r });
+        }
+        if me && !v.rules.counter_baring {
+            return Some(Outcome { winner: Some(stm ^ 1), reason: r });
+        }
+        None
+    }
+
     /// The result if the game is over in the current position.
     pub fn outcome(&mut self) -> Option<Outcome> {
         let v = self.pos.variant();
@@ -80,6 +104,11 @@ impl Game<'_> {
                         });
                     }
                 }
+            }
+        }
+        if v.rules.bare_king_first {
+            if let Some(o) = self.bare_king_outcome() {
+                return Some(o);
             }
         }
         let mut moves = Vec::new();
@@ -102,21 +131,8 @@ impl Game<'_> {
             };
             return Some(Outcome { winner, reason: Reason::Stalemate });
         }
-        if v.rules.bare_king {
-            let bare = |s: Side| self.pos.non_royal_count(s) == 0 && self.pos.royal_count(s) > 0;
-            let (me, them) = (bare(stm), bare(stm ^ 1));
-            let r = Reason::BareKing;
-            if me && them {
-                return Some(Outcome { winner: None, reason: r });
-            }
-            if them {
-                // The opponent was bared and has had its one move without
-                // baring us (or there is no counter-baring at all).
-                return Some(Outcome { winner: Some(stm), reason: r });
-            }
-            if me && !v.rules.counter_baring {
-                return Some(Outcome { winner: Some(stm ^ 1), reason: r });
-            }
+        if let Some(o) = self.bare_king_outcome() {
+            return Some(o);
         }
         let n = v.rules.move_rule;
         if n > 0 && self.pos.halfmove() >= 2 * n {

@@ -234,6 +234,15 @@ struct GameReq {
     moves: Vec<String>,
     #[serde(default)]
     depth: Option<u32>,
+    /// The seed of a rule module's dice (TigerChess).
+    #[serde(default)]
+    seed: Option<u64>,
+}
+
+impl GameReq {
+    fn start(&self) -> view::Start<'_> {
+        view::Start { fen: self.fen.as_deref(), seed: self.seed }
+    }
 }
 
 /// Longest game accepted (plies).
@@ -247,7 +256,7 @@ async fn game(State(st): State<Arc<AppState>>, Json(r): Json<GameReq>) -> ApiRes
     }
     compute(DEADLINE, move || {
         let v = compiled(&st, &r.toml)?;
-        view::game_view(&v, r.fen.as_deref(), &r.moves).map(Json).map_err(ApiError::bad)
+        view::game_view(&v, r.start(), &r.moves).map(Json).map_err(ApiError::bad)
     })
     .await
 }
@@ -266,7 +275,7 @@ async fn engine(State(st): State<Arc<AppState>>, Json(r): Json<GameReq>) -> ApiR
     let t = std::time::Instant::now();
     let m = compute(DEADLINE, move || {
         let v = compiled(&st2, &r.toml)?;
-        view::engine_reply(&v, r.fen.as_deref(), &r.moves, r.depth.unwrap_or(4), ENGINE_BUDGET).map_err(ApiError::bad)
+        view::engine_reply(&v, r.start(), &r.moves, r.depth.unwrap_or(4), ENGINE_BUDGET).map_err(ApiError::bad)
     })
     .await?;
     Ok(Json(json!({"move": m, "ms": t.elapsed().as_millis() as u64})))

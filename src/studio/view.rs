@@ -76,7 +76,7 @@ pub fn variant_view(v: &Variant) -> Value {
         "rules": rules_summary(v), "fen": pos.fen(), "svg": board_svg(&pos, &SvgOptions::default()),
         "cells": (0..v.grid.len()).map(|c| v.grid.label(c as Cell).to_string()).collect::<Vec<_>>(),
         "centre": v.grid.label(centre_cell(v)),
-        "polygon": v.grid.graph().is_some(),
+        "polygon": v.grid.graph().is_some(), "hook": v.hook,
     })
 }
 
@@ -200,11 +200,43 @@ fn piece_on(v: &Variant, fen: Option<&str>, at: &str) -> Result<char, String> {
     Ok(if code_side(code) == BLACK { l.to_ascii_lowercase() } else { l })
 }
 
-/// Replays `moves` (coordinate notation) from `fen` or the setup.
-pub fn replay<'v>(v: &'v Variant, fen: Option<&str>, moves: &[String]) -> Result<Game<'v>, String> {
-    let pos = match fen.filter(|f| !f.trim().is_empty()) {
-        Some(f) => Position::from_fen(v, f.trim()).map_err(|e| format!("bad FEN: {e}"))?,
-        None => Position::start(v),
+/// Where a game starts: a FEN, or the setup; a rule module's pre-game
+/// (TigerChess's dice) is played from `seed` when one is given.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Start<'a> {
+    /// A FEN to start from instead of the setup.
+    pub fen: Option<&'a str>,
+    /// The seed of a rule module's dice.
+    pub seed: Option<u64>,
+}
+
+/// The pre-game of a rule module, if the variant has one and a seed is given.
+fn pregame(v: &Variant, start: Start<'_>) -> Option<crate::hooks::tigerchess::PreGame> {
+    match (v.hook.as_deref(), start.seed) {
+        (Some("tigerchess"), Some(seed)) => Some(crate::hooks::tigerchess::pre_game(seed, false, false)),
+        _ => None,
+    }
+}
+
+/// The pre-game in words (`die 3 (Symmetrical variation); dice 2-5 (…)`).
+fn pregame_text(pg: &crate::hooks::tigerchess::PreGame) -> String {
+    let die = pg.die.map_or("die not thrown".to_string(), |d| format!("die {d}"));
+    let dice = match pg.dice {
+        Some((x, y)) => format!(
+            "dice {x}-{y} ({})",
+            pg.guard.map_or("no double: Standard game".to_string(), |g| format!("TigerVariation, {}", g.name()))
+        ),
+        None => "dice not thrown".to_string(),
+    };
+    format!("seed {}: {die} ({} variation); {dice}", pg.seed, pg.deploy.name())
+}
+
+/// Replays `moves` (coordinate notation) from the start.
+pub fn replay<'v>(v: &'v Variant, start: Start<'_>, moves: &[String]) -> Result<Game<'v>, String> {
+    let pos = match (start.fen.filter(|f| !f.trim().is_empty()), pregame(v, start)) {
+        (Some(f), _) => Position::from_fen(v, f.trim()).map_err(|e| format!("bad FEN: {e}"))?,
+        (None, Some(pg)) => crate::hooks::tigerchess::start(v, &pg),
+        (None, None) => Position::start(v),
     };
     let mut game = Game::new(pos);
     let mut legal = Vec::new();
@@ -222,8 +254,8 @@ pub fn replay<'v>(v: &'v Variant, fen: Option<&str>, moves: &[String]) -> Result
 
 /// The state of a game after `moves`: FEN, picture, side to move, the
 /// legal moves (with their cells, for clicking), hands, history, result.
-pub fn game_view(v: &Variant, fen: Option<&str>, moves: &[String]) -> Result<Value, String> {
-    let mut game = replay(v, fen, moves)?;
+pub fn game_view(v: &Variant, start: Start<'_>, moves: &[String]) -> Result<Value, String> {
+    let mut game = replay(v, start, moves)?;
     let outcome = game.outcome();
     let mut legal = Vec::new();
     if outcome.is_none() {
@@ -247,6 +279,7 @@ pub fn game_view(v: &Variant, fen: Option<&str>, moves: &[String]) -> Result<Val
         "legal": legal_json, "hands": hands, "last": last, "ply": moves.len(),
         "result": outcome.as_ref().map(|o| o.to_string()),
         "svg": board_svg(&game.pos, &SvgOptions::default()),
+        "pregame": pregame(v, start).map(|pg| pregame_text(&pg)),
     }))
 }
 
@@ -281,13 +314,13 @@ pub const MAX_DEPTH: u32 = 12;
 /// into the engine, so a change of engine only touches this function.
 pub fn engine_reply(
     v: &Variant,
-    fen: Option<&str>,
+    start: Start<'_>,
     moves: &[String],
     depth: u32,
     budget: std::time::Duration,
 ) -> Result<Option<String>, String> {
     use crate::search::{Limits, Searcher};
-    let mut game = replay(v, fen, moves)?;
+    let mut game = replay(v, start, moves)?;
     if game.outcome().is_some() {
         return Ok(None);
     }

@@ -109,6 +109,8 @@ pub struct Rules {
     pub bare_king: bool,
     /// … unless it bares the opponent on its next move (draw).
     pub counter_baring: bool,
+    /// The bare-king result is decided before checkmate and stalemate.
+    pub bare_king_first: bool,
     /// n-move rule in full moves (0 = none).
     pub move_rule: u32,
     /// n-fold repetition (0 = none).

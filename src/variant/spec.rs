@@ -115,6 +115,7 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "drops.where[].cells", ty: "table { white = [cells], black = [cells] }", need: "ranks or cells", doc: "Cells where each side may drop them (added to the ranks)." },
     KeyDoc { path: "rules.stalemate", ty: "\"draw\" | \"loss\" | \"win\"", need: "optional, default \"draw\"", doc: "Result for the stalemated side." },
     KeyDoc { path: "rules.bare-king", ty: "\"none\" | \"loss\"", need: "optional, default \"none\"", doc: "A side left with nothing but royal pieces loses." },
+    KeyDoc { path: "rules.bare-king-first", ty: "boolean", need: "optional, default false", doc: "With `bare-king = \"loss\"`: the bare-king result is decided before checkmate and stalemate, so a bared side whose one reply did not bare the opponent loses even if that reply leaves the opponent without a legal move. (The smallest order switch; a general order of end rules is the goals mechanism's.)" },
     KeyDoc { path: "rules.counter-baring", ty: "boolean", need: "optional, default false", doc: "With `bare-king = \"loss\"`: the bared side gets one more move, and if it bares the opponent too the game is drawn (H. G. Muller's `baring=0`)." },
     KeyDoc { path: "rules.move-rule", ty: "integer >= 0", need: "optional, default 50", doc: "Draw after this many moves by each side without a capture or pawn move (0: no such rule)." },
     KeyDoc { path: "rules.flying-general", ty: "boolean", need: "optional, default false", doc: "The royal pieces of the two sides may never face each other on a file with nothing between them (xiangqi's flying general): a move that would leave them so is illegal." },
@@ -207,6 +208,8 @@ pub struct VariantSpec {
     pub bare_king: Option<Spanned<String>>,
     /// `rules.counter-baring`.
     pub counter_baring: bool,
+    /// `rules.bare-king-first`.
+    pub bare_king_first: bool,
     /// `rules.move-rule`.
     pub move_rule: Option<Spanned<i64>>,
     /// `rules.repetition`.
@@ -674,6 +677,7 @@ impl Reader<'_> {
             spec.stalemate = self.string(r, "stalemate", "rules.stalemate", false, &s);
             spec.bare_king = self.string(r, "bare-king", "rules.bare-king", false, &s);
             spec.counter_baring = self.bool(r, "counter-baring", "rules.counter-baring", false);
+            spec.bare_king_first = self.bool(r, "bare-king-first", "rules.bare-king-first", false);
             spec.move_rule = self.int(r, "move-rule", "rules.move-rule", false, &s);
             spec.repetition = self.int(r, "repetition", "rules.repetition", false, &s);
             spec.flying_general = self.bool(r, "flying-general", "rules.flying-general", false);

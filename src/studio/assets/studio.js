@@ -201,6 +201,7 @@
       el("div", { class: "chooser", id: "chooser" }),
       el("p", { class: "msg", id: "play-msg" }),
       el("p", { class: "result", id: "result" }),
+      el("p", { class: "muted", id: "pregame" }),
       el("p", {}, [el("b", { text: "FEN " }), el("code", { id: "fen-out" })]),
       el("div", { class: "row" }, [fenIn, el("button", { id: "fen-set", text: "Start from FEN", onclick: function () { newGame(fenIn.value.trim() || null); } })]),
       el("ol", { class: "movelist", id: "moves" }));
@@ -211,12 +212,14 @@
   function newGame(fen) {
     var g = S.game;
     g.gen++; g.fen = fen; g.moves = []; g.sel = null; g.drop = null;
+    // A rule module's dice (TigerChess) are thrown anew for every game.
+    g.seed = S.view.hook ? 1 + Math.floor(Math.random() * 1e9) : null;
     load(g.moves).catch(function (e) { msg(e.message); });
   }
 
   function load(moves) {
     var g = S.game, gen = g.gen;
-    return api("/api/game", { toml: S.toml, fen: g.fen, moves: moves }).then(function (st) {
+    return api("/api/game", { toml: S.toml, fen: g.fen, seed: g.seed, moves: moves }).then(function (st) {
       if (gen !== g.gen) return;
       g.moves = moves; g.state = st; g.sel = null; g.drop = null;
       if (S.tab === "play") { showGame(); maybeEngine(); }
@@ -233,6 +236,7 @@
     showSvg(st.svg);
     if (st.last) st.last.forEach(function (c) { var e = RookeryBoard.cellEl(S.board, c); if (e) e.classList.add("last"); });
     document.getElementById("fen-out").textContent = st.fen;
+    document.getElementById("pregame").textContent = st.pregame ? "Pre-game: " + st.pregame : "";
     document.getElementById("result").textContent = st.result ? "Result: " + st.result : (st.side + " to move" + (st.in_check ? " (check)" : ""));
     var list = document.getElementById("moves");
     list.replaceChildren();
@@ -331,7 +335,7 @@
     g.thinking = true;
     msg("Engine thinking…", true);
     var t0 = performance.now();
-    api("/api/engine", { toml: S.toml, fen: g.fen, moves: g.moves, depth: g.depth }).then(function (r) {
+    api("/api/engine", { toml: S.toml, fen: g.fen, seed: g.seed, moves: g.moves, depth: g.depth }).then(function (r) {
       g.thinking = false;
       if (gen !== g.gen || !r.move) return;
       msg("Engine: " + r.move + " (" + Math.round(performance.now() - t0) + " ms)", true);

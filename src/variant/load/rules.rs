@@ -49,6 +49,7 @@ pub(super) fn check(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Rules {
         stalemate,
         bare_king,
         counter_baring: spec.counter_baring,
+        bare_king_first: spec.bare_king_first,
         move_rule,
         repetition,
         flying_general: spec.flying_general,

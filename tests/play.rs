@@ -1,0 +1,106 @@
+//! `rookery play` with a human, through a scripted stdin: SAN and
+//! coordinates in, SAN out with move numbers and check, reasons for
+//! illegal moves, the commands, and the PGN record.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `rookery play ARGS` with `input` on stdin; returns stdout.
+fn play(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rookery"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn both_human(variant: &str, input: &str) -> String {
+    play(&[variant, "--white", "human", "--black", "human"], input)
+}
+
+#[test]
+fn fools_mate_in_san_with_numbers_check_and_record() {
+    let out = both_human("chess", "f3\ne5\ng4\nQh4\n");
+    assert!(out.contains("1. White f3 [f2f3]"), "{out}");
+    assert!(out.contains("1... Black e5 [e7e5]"), "{out}");
+    assert!(out.contains("2... Black Qh4# [d8h4]"), "{out}");
+    assert!(out.contains("result: 0-1 (checkmate)"), "{out}");
+    assert!(out.contains("[Variant \"chess\"]"), "{out}");
+    assert!(out.contains("[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]"), "{out}");
+    assert!(out.contains("\n1. f3 e5 2. g4 Qh4# 0-1"), "{out}");
+}
+
+#[test]
+fn san_forms_case_and_coordinates() {
+    // Lower-case piece letter where unambiguous, coordinates, castling,
+    // captures with and without `x`, check announced.
+    let out = both_human("chess", "e4\ne5\nnf3\nb8c6\nBc4\nNf6\nO-O\nNxe4\nRe1\nd5\nBxd5\nQxd5\nNc3\nQd8\nRxe4\n");
+    for want in [
+        "2. White Nf3 [g1f3]",
+        "2... Black Nc6 [b8c6]",
+        "4. White O-O [e1g1]",
+        "4... Black Nxe4 [f6e4]",
+        "6. White Bxd5 [c4d5]",
+        "6... Black Qxd5 [d8d5]",
+        "8. White Rxe4 [e1e4]",
+    ] {
+        assert!(out.contains(want), "{want}: {out}");
+    }
+}
+
+#[test]
+fn illegal_moves_say_why() {
+    let out = both_human("chess", "e5\nKe2\nd3d4\nBc4\nxyz\né4\ne2e4e\ne4\nf6\nQh5\na6\nQe8\ng6\n");
+    for want in [
+        "illegal: no White pawn can move to e5: it is not one of its moves",
+        "illegal: no White king can go to e2: White's own piece stands there",
+        "illegal: there is no piece on d3",
+        "illegal: no White bishop can reach c4 now: the way is blocked",
+        "illegal: \"xyz\" is neither a move nor a command (type help)",
+        "illegal: Black is in check, and this move does not end it",
+        "illegal: no Black queen can go to e8: Black's own piece stands there",
+    ] {
+        assert!(out.contains(want), "{want}: {out}");
+    }
+    assert!(out.contains("Black is in check."), "{out}");
+    assert!(out.contains("2. White Qh5+ [d1h5]"), "{out}");
+    let pinned = play(&["chess", "--fen", "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", "--white", "human"], "Bd3\nquit\n");
+    assert!(pinned.contains("illegal: it would leave the king in check"), "{pinned}");
+}
+
+#[test]
+fn commands_help_moves_fen_flip_undo_quit() {
+    let out = both_human("chess", "help\ne4\nmoves\nfen\nundo\nd4\nflip\nquit\n");
+    assert!(out.contains("Commands: help, moves"), "{out}");
+    assert!(out.contains("legal moves: Na6 Nc6 Nf6 Nh6 a5 a6 b5 b6"), "{out}");
+    assert!(out.contains("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"), "{out}");
+    assert!(out.contains("took back 1 move(s)"), "{out}");
+    assert!(out.contains("1. White d4 [d2d4]"), "{out}");
+    // Flipped: Black's side at the bottom, files h to a.
+    assert!(out.contains("     h g f e d c b a"), "{out}");
+    assert!(out.contains("result: * (unfinished after 1 plies)"), "{out}");
+    assert!(out.contains("\n1. d4 *"), "{out}");
+}
+
+#[test]
+fn against_the_engine_undo_takes_back_its_reply_too() {
+    let out = play(&["chess", "--white", "human", "--depth", "1"], "e4\nundo\nquit\n");
+    assert!(out.contains("1. White e4 [e2e4]") && out.contains("took back 2 move(s)"), "{out}");
+}
+
+#[test]
+fn tigerchess_shows_hand_phase_and_postings() {
+    // Seed 2: no double, so no Royal Guard; the Swordsmen are posted.
+    let out = play(&["tigerchess", "--seed", "2", "--black", "human", "--depth", "1"], "moves\nquit\n");
+    assert!(out.contains("in hand: Bengal [SSSS]  Siberian [ssss]"), "{out}");
+    assert!(out.contains("phase: deployment"), "{out}");
+    assert!(out.contains("  S  Swordsman: fF"), "{out}");
+    let moves = out.lines().find_map(|l| l.split_once("legal moves: ")).unwrap().1;
+    assert!(moves.split(' ').all(|m| m.starts_with("S@")), "{moves}");
+}
