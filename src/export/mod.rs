@@ -210,7 +210,15 @@ pub fn special_rules(v: &Variant) -> Vec<String> {
     if v.rules.flying_general {
         out.push("the flying-general rule (the royal pieces may not face each other on an open file)".into());
     }
+    if let Some(pp) = &v.piece_promotion {
+        let n = pp.to.iter().filter(|&&t| t != crate::game::rules::promotion::NONE).count();
+        out.push(format!("shogi-style promotion of {n} piece kinds (promotes-to, optional in the zone)"));
+    }
     for z in &v.zones {
+        let limited = "promotion only to a piece of which the side has fewer than at the start".to_string();
+        if z.limit.is_some() && !out.contains(&limited) {
+            out.push(limited);
+        }
         if !z.once.is_empty() {
             let names: Vec<String> = z.once.iter().map(|&k| v.pieces[k as usize].name.clone()).collect();
             out.push(format!("promotion to {} only once per game", names.join(", ")));
