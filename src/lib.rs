@@ -12,6 +12,7 @@ pub mod compile;
 pub mod export;
 pub mod game;
 pub mod hooks;
+pub mod limits;
 pub mod probe;
 pub mod protocol;
 pub mod render;

@@ -5,6 +5,28 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// `print!` that cannot panic (see `cli::out`).
+macro_rules! out {
+    ($($t:tt)*) => { $crate::cli::out::write(format_args!($($t)*)) };
+}
+
+/// `println!` that cannot panic (see `cli::out`).
+macro_rules! outln {
+    () => { $crate::cli::out::write(format_args!("\n")) };
+    ($($t:tt)*) => { $crate::cli::out::write(format_args!("{}\n", format_args!($($t)*))) };
+}
+
+/// `eprint!` that cannot panic.
+macro_rules! err {
+    ($($t:tt)*) => { $crate::cli::out::write_err(format_args!($($t)*)) };
+}
+
+/// `eprintln!` that cannot panic.
+macro_rules! errln {
+    () => { $crate::cli::out::write_err(format_args!("\n")) };
+    ($($t:tt)*) => { $crate::cli::out::write_err(format_args!("{}\n", format_args!($($t)*))) };
+}
+
 mod cli;
 
 /// Chess-variant definitions turned into playable, checkable games.
@@ -51,7 +73,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
+    let code = match cli.command {
         Command::Betza(a) => cli::betza::run(a),
         Command::Check(a) => cli::info::check(a),
         Command::List => cli::info::list(),
@@ -67,5 +89,7 @@ fn main() -> ExitCode {
         Command::Import(a) => cli::export::import_cmd(a),
         Command::Serve(a) => cli::serve::serve(a),
         Command::Verify(a) => cli::verify::verify_cmd(a),
-    }
+    };
+    cli::out::flush();
+    code
 }

@@ -80,6 +80,9 @@ pub enum ProbeError {
     /// The position is invalid.
     #[error("{0}")]
     Position(String),
+    /// The compiled moves would be too large.
+    #[error("{0}; multi-leg slides multiply, so limit their range (e.g. `mamaR4` instead of `mamaR`)")]
+    TooLarge(#[from] crate::compile::TooLarge),
 }
 
 /// The board and the piece program a probe runs on.
@@ -141,7 +144,7 @@ pub fn prepare(p: &Probe) -> Result<Prepared, ProbeError> {
         }
         virgin_friends.push(c);
     }
-    let program = compile_paths(&grid, &paths, from, p.black);
+    let program = compile_paths(&grid, &paths, from, p.black)?;
     let castles = compile_castles(&grid, &paths, from, p.black);
     Ok(Prepared { grid, from, occ, virgin_friends, program, castles })
 }
@@ -173,7 +176,7 @@ pub fn prepare_on(
             occ[c as usize] = o;
         }
     }
-    let program = compile_paths(&grid, &paths, from, black);
+    let program = compile_paths(&grid, &paths, from, black)?;
     let castles = compile_castles(&grid, &paths, from, black);
     Ok(Prepared { grid, from, occ, virgin_friends: Vec::new(), program, castles })
 }

@@ -55,9 +55,11 @@ fn stalemate_values() {
 fn bare_king_with_counter_baring() {
     // White takes Black's last man; Black gets one more move, does not bare
     // White, and loses.
-    let fen = "k*1*1*1*1/*7*/9/*3p3*/4Q4/*7*/9/*7*/1*1*1*1*K w - - 0 1";
+    // (Black's king stands on c9, out of the queen's reach: a FEN whose side
+    // not to move is in check is rejected.)
+    let fen = "1*k*1*1*1/*7*/9/*3p3*/4Q4/*7*/9/*7*/1*1*1*1*K w - - 0 1";
     assert_eq!(result(&["tcb", "--fen", fen, "e5e6"]), None, "Black still has its move");
-    assert_eq!(result(&["tcb", "--fen", fen, "e5e6", "a9b8"]).as_deref(), Some("1-0 (bare king)"));
+    assert_eq!(result(&["tcb", "--fen", fen, "e5e6", "c9b8"]).as_deref(), Some("1-0 (bare king)"));
     // Black answers by taking White's last man: both bare, a draw.
     let fen = "1*1*k*1*1/*4p2*/9/*5N1*/9/*7*/9/*7*/1*1*1*1*K w - - 0 1";
     assert_eq!(result(&["tcb", "--fen", fen, "g6f8", "e9f8"]).as_deref(), Some("1/2-1/2 (bare king)"));
@@ -86,13 +88,14 @@ fn threefold_repetition() {
 
 #[test]
 fn castling_through_check_is_refused_and_written_both_ways() {
-    // The black rook on f8 attacks f1: no O-O; O-O-O is fine.
-    let fen = "5r1k/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+    // The black rook on f8 attacks f1: no O-O; O-O-O is fine. (Black's king
+    // on g8, not h8, where the h1 rook would give check with White to move.)
+    let fen = "5rk1/8/8/8/8/8/8/R3K2R w KQ - 0 1";
     let (ok, _, _) = replay(&["chess", "--fen", fen, "e1g1"]);
     assert!(!ok);
     let (ok, out, _) = replay(&["chess", "--fen", fen, "e1a1"]);
     assert!(ok, "king onto its rook = castling");
-    assert!(out.starts_with("5r1k/8/8/8/8/8/8/2KR3R b - -"), "{out}");
+    assert!(out.starts_with("5rk1/8/8/8/8/8/8/2KR3R b - -"), "{out}");
 }
 
 fn variant(name: &str) -> Variant {

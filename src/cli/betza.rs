@@ -43,7 +43,7 @@ pub fn run(a: Args) -> ExitCode {
     let Some((files, ranks)) =
         a.board.split_once('x').and_then(|(f, r)| Some((f.parse::<u32>().ok()?, r.parse::<u32>().ok()?)))
     else {
-        eprintln!("error: --board must look like 8x8 (FILESxRANKS), not {:?}", a.board);
+        errln!("error: --board must look like 8x8 (FILESxRANKS), not {:?}", a.board);
         return ExitCode::from(2);
     };
     let from =
@@ -65,12 +65,12 @@ pub fn run(a: Args) -> ExitCode {
         Ok(p) => p,
         Err(ProbeError::Betza(errs)) => {
             for e in errs {
-                eprintln!("{}", e.render(&a.betza));
+                errln!("{}", e.render(&a.betza));
             }
             return ExitCode::from(2);
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             return ExitCode::from(2);
         }
     };
@@ -80,11 +80,11 @@ pub fn run(a: Args) -> ExitCode {
         struct Out<'a> {
             moves: &'a [rookery::probe::ProbeMove],
         }
-        println!("{}", serde_json::to_string(&Out { moves: &moves }).expect("plain data serializes"));
+        outln!("{}", serde_json::to_string(&Out { moves: &moves }).expect("plain data serializes"));
     } else {
-        println!("{} from {} ({}), {} destinations", a.betza, probe.from, a.side, moves.len());
-        print!("{}", rookery::probe::diagram(&prep, &moves));
-        println!("  @ piece  o move only  x capture only  * move or capture  d capture own  C castle  # hole");
+        outln!("{} from {} ({}), {} destinations", a.betza, probe.from, a.side, moves.len());
+        out!("{}", rookery::probe::diagram(&prep, &moves));
+        outln!("  @ piece  o move only  x capture only  * move or capture  d capture own  C castle  # hole");
     }
     ExitCode::SUCCESS
 }

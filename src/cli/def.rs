@@ -6,21 +6,20 @@ use rookery::variant::{load_str, Severity, Variant};
 
 /// Loads `def`, printing diagnostics on failure.
 pub fn load(def: &str) -> Result<Variant, ExitCode> {
-    let Some((source, text)) = rookery::variant::builtin::resolve(def) else {
-        let names: Vec<&str> = rookery::variant::builtin::BUILTIN.iter().map(|(n, _)| *n).collect();
-        eprintln!("error: {def:?} is neither a file nor a built-in definition ({})", names.join(", "));
-        return Err(ExitCode::from(2));
-    };
+    let (source, text) = rookery::variant::builtin::resolve(def).map_err(|e| {
+        errln!("error: {e}");
+        ExitCode::from(2)
+    })?;
     match load_str(&text) {
         Ok((v, warnings)) => {
             for w in warnings.iter().filter(|w| w.severity == Severity::Warning) {
-                eprint!("{}", w.render(&source, &text));
+                err!("{}", w.render(&source, &text));
             }
             Ok(v)
         }
         Err(e) => {
             for d in &e.diagnostics {
-                eprint!("{}", d.render(&source, &text));
+                err!("{}", d.render(&source, &text));
             }
             Err(ExitCode::from(1))
         }
@@ -38,7 +37,7 @@ pub fn start_position<'v>(
     match (pregame, fen) {
         (Some(pg), _) => Ok(rookery::hooks::tigerchess::start(v, pg)),
         (None, Some(f)) => Position::from_fen(v, f).map_err(|e| {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             ExitCode::from(2)
         }),
         (None, None) => Ok(Position::start(v)),

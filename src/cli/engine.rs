@@ -29,7 +29,7 @@ fn registry(defs: &[String]) -> Result<(Registry, String), ExitCode> {
                 }
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                errln!("error: {e}");
                 return Err(ExitCode::from(1));
             }
         }
@@ -53,7 +53,7 @@ pub fn uci(a: UciArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             ExitCode::from(2)
         }
     }
@@ -71,7 +71,7 @@ pub fn xboard(a: UciArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             ExitCode::from(2)
         }
     }

@@ -35,12 +35,12 @@ fn write_out(output: &Option<String>, text: &str) -> ExitCode {
         Some(path) => match std::fs::write(path, text) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("error: cannot write {path}: {e}");
+                errln!("error: cannot write {path}: {e}");
                 ExitCode::from(2)
             }
         },
         None => {
-            print!("{text}");
+            out!("{text}");
             ExitCode::SUCCESS
         }
     }
@@ -57,7 +57,7 @@ pub fn export_cmd(a: ExportArgs) -> ExitCode {
         return match super::info::svg_picture(&v, a.fen.as_deref(), a.piece, a.at.as_deref()) {
             Ok(svg) => write_out(&a.output, &svg),
             Err(e) => {
-                eprintln!("error: {e}");
+                errln!("error: {e}");
                 ExitCode::from(2)
             }
         };
@@ -69,7 +69,7 @@ pub fn export_cmd(a: ExportArgs) -> ExitCode {
     match export(&v, format) {
         Ok(text) => write_out(&a.output, &text),
         Err(e) => {
-            eprint!("error: {e}");
+            err!("error: {e}");
             ExitCode::from(1)
         }
     }
@@ -91,33 +91,29 @@ pub struct ImportArgs {
 /// Imports a description and prints the TOML; the result is loaded once to
 /// report any problem with the definition it makes.
 pub fn import_cmd(a: ImportArgs) -> ExitCode {
-    let text = if a.file == "-" {
-        let mut s = String::new();
-        if let Err(e) = std::io::Read::read_to_string(&mut std::io::stdin(), &mut s) {
-            eprintln!("error: cannot read standard input: {e}");
-            return ExitCode::from(2);
-        }
-        s
+    let read = if a.file == "-" {
+        rookery::limits::read_text(std::io::stdin(), "standard input")
     } else {
-        match std::fs::read_to_string(&a.file) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("error: cannot read {}: {e}", a.file);
-                return ExitCode::from(2);
-            }
+        rookery::limits::read_file(&a.file)
+    };
+    let text = match read {
+        Ok(t) => t,
+        Err(e) => {
+            errln!("error: {e}");
+            return ExitCode::from(2);
         }
     };
     let stem = std::path::Path::new(&a.file).file_stem().and_then(|s| s.to_str()).unwrap_or("imported").to_string();
     let toml = match interactive_diagram::import(&text, &stem) {
         Ok(t) => t,
         Err(e) => {
-            eprint!("{e}");
+            err!("{e}");
             return ExitCode::from(1);
         }
     };
     if let Err(e) = rookery::variant::load_str(&toml) {
         for d in &e.diagnostics {
-            eprint!("{}", d.render("<imported>", &toml));
+            err!("{}", d.render("<imported>", &toml));
         }
         return ExitCode::from(1);
     }

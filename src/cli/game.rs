@@ -30,8 +30,9 @@ pub struct PlayArgs {
     /// Who plays Black (Siberian in TigerChess).
     #[arg(long, default_value = "engine", value_parser = ["engine", "human"])]
     black: String,
-    /// Engine: search this many plies (reproducible) instead of by time.
-    #[arg(long)]
+    /// Engine: search this many plies (reproducible) instead of by time
+    /// (at most 32: see docs/limits.md).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=rookery::limits::MAX_ENGINE_DEPTH as i64))]
     depth: Option<u32>,
     /// Engine: search this many nodes (reproducible) instead of by time.
     #[arg(long)]
@@ -92,8 +93,8 @@ pub fn play(a: PlayArgs) -> ExitCode {
         Ok(v) => v,
         Err(c) => return c,
     };
-    println!("game: {}", v.title);
-    println!("seed: {}", a.seed);
+    outln!("game: {}", v.title);
+    outln!("seed: {}", a.seed);
     let tiger = v.hook.as_deref() == Some("tigerchess") && a.fen.is_none();
     let pregame = tiger.then(|| tigerchess::pre_game(a.seed, a.open, a.random_variation));
     if let Some(pg) = &pregame {
@@ -107,8 +108,8 @@ pub fn play(a: PlayArgs) -> ExitCode {
     let number = start_fen.rsplit(' ').next().and_then(|n| n.parse().ok()).unwrap_or(1);
     let humans = [a.white == "human", a.black == "human"];
     if humans.iter().any(|h| *h) {
-        println!("{}", legend(&v));
-        println!("Type help for the commands.");
+        outln!("{}", legend(&v));
+        outln!("Type help for the commands.");
     }
     let clocks = (a.clock && tiger).then(|| TigerClocks::new(ClockParams::EXAMPLE));
     let mut s = Session {
@@ -173,15 +174,15 @@ enum Turn {
 
 fn print_pregame(pg: &tigerchess::PreGame) {
     match pg.die {
-        Some(d) => println!("die: {d} ({} variation)", pg.deploy.name()),
-        None => println!("die: not thrown ({} variation)", pg.deploy.name()),
+        Some(d) => outln!("die: {d} ({} variation)", pg.deploy.name()),
+        None => outln!("die: not thrown ({} variation)", pg.deploy.name()),
     }
     match pg.dice {
-        Some((x, y)) => println!(
+        Some((x, y)) => outln!(
             "dice: {x}-{y} ({})",
             pg.guard.map_or("no double: Standard game".to_string(), |g| format!("TigerVariation, {}", g.name()))
         ),
-        None => println!("dice: not thrown"),
+        None => outln!("dice: not thrown"),
     }
 }
 
@@ -209,7 +210,7 @@ impl<'v> Session<'v> {
         let text = san::san(&self.game.pos, &m, &legal);
         let coords = san::coords(&self.game.pos, &m, &legal);
         let dots = if side == 0 { "." } else { "..." };
-        println!("{}{dots} {} {text} [{coords}]{note}", self.number, self.side_name(side));
+        outln!("{}{dots} {} {text} [{coords}]{note}", self.number, self.side_name(side));
         let deploying = self.game.pos.deploying();
         let sieges = siege_towers(&self.game.pos, self.tiger);
         self.game.play(m);
@@ -222,7 +223,7 @@ impl<'v> Session<'v> {
             let was = |d: u16| sieges.iter().any(|(e, _)| *e == d);
             if !(was(c) || c == m.to && was(m.from)) {
                 let owner = self.side_name(code_side(self.game.pos.at(c)));
-                println!("   {owner} on {} is now a {name}", self.v.grid.label(c));
+                outln!("   {owner} on {} is now a {name}", self.v.grid.label(c));
             }
         }
         // The Dragon sub-title belongs to the deployment that happened: it
@@ -232,7 +233,7 @@ impl<'v> Session<'v> {
                 self.subtitle = tigerchess::dragon_subtitle(&self.game.pos);
             }
             if self.tiger {
-                println!("   the deployment is over: engagement");
+                outln!("   the deployment is over: engagement");
             }
             if let Some(c) = &mut self.clocks {
                 c.start_engagement();
@@ -250,12 +251,12 @@ impl<'v> Session<'v> {
         match c.spend(side as usize, ms) {
             Event::Running => None,
             Event::DeployFlag => {
-                println!("   {}'s deployment time is up: no more postings", self.side_name(side));
+                outln!("   {}'s deployment time is up: no more postings", self.side_name(side));
                 tigerchess::flag_in_deployment(&mut self.game.pos, side);
                 None
             }
             Event::OnReserve => {
-                println!("   {} is on reserve time", self.side_name(side));
+                outln!("   {} is on reserve time", self.side_name(side));
                 None
             }
             Event::Lost => Some(Outcome { winner: Some(side ^ 1), reason: Reason::Named("time".into()) }),
@@ -265,16 +266,16 @@ impl<'v> Session<'v> {
     /// Shows the position and reads until a legal move or a command that
     /// ends the turn.
     fn human_turn(&mut self, lines: &mut impl Iterator<Item = std::io::Result<String>>, humans: [bool; 2]) -> Turn {
-        println!("{}", self.board());
+        outln!("{}", self.board());
         let side = self.game.pos.side();
         let dots = if side == 0 { "." } else { "..." };
         if self.game.pos.in_check() {
-            println!("{} is in check.", self.side_name(side));
+            outln!("{} is in check.", self.side_name(side));
         }
-        print!("{}{dots} {} to move> ", self.number, self.side_name(side));
+        out!("{}{dots} {} to move> ", self.number, self.side_name(side));
         let _ = std::io::stdout().flush();
         let Some(Ok(line)) = lines.next() else {
-            println!();
+            outln!();
             return Turn::Quit;
         };
         let line = line.trim();
@@ -283,12 +284,12 @@ impl<'v> Session<'v> {
         match line.to_ascii_lowercase().as_str() {
             "" => Turn::Again,
             "help" | "?" => {
-                println!("{HELP}");
+                outln!("{HELP}");
                 Turn::Again
             }
             "quit" | "exit" => Turn::Quit,
             "fen" => {
-                println!("{}", self.game.pos.fen());
+                outln!("{}", self.game.pos.fen());
                 Turn::Again
             }
             "flip" => {
@@ -298,7 +299,7 @@ impl<'v> Session<'v> {
             "moves" => {
                 let mut all: Vec<String> = legal.iter().map(|m| san::san(&self.game.pos, m, &legal)).collect();
                 all.sort();
-                println!("legal moves: {}", all.join(" "));
+                outln!("legal moves: {}", all.join(" "));
                 Turn::Again
             }
             "undo" => {
@@ -308,11 +309,11 @@ impl<'v> Session<'v> {
             _ => match san::parse(&self.game.pos, line, &legal) {
                 Ok(Some(m)) => Turn::Move(m),
                 Ok(None) => {
-                    println!("illegal: {}", san::why_illegal(&mut self.game.pos, line));
+                    outln!("illegal: {}", san::why_illegal(&mut self.game.pos, line));
                     Turn::Again
                 }
                 Err(c) => {
-                    println!("ambiguous: {} could be {}", line, c.join(" or "));
+                    outln!("ambiguous: {} could be {}", line, c.join(" or "));
                     Turn::Again
                 }
             },
@@ -336,9 +337,9 @@ impl<'v> Session<'v> {
             }
         }
         if taken == 0 {
-            println!("nothing to take back");
+            outln!("nothing to take back");
         } else {
-            println!("took back {taken} move(s)");
+            outln!("took back {taken} move(s)");
         }
     }
 
@@ -388,27 +389,27 @@ impl<'v> Session<'v> {
         humans: [bool; 2],
         pgn_path: Option<&str>,
     ) -> ExitCode {
-        println!("{}", board_lines_or_graph(&self.game.pos, self.flip));
-        println!("fen: {}", self.game.pos.fen());
+        outln!("{}", board_lines_or_graph(&self.game.pos, self.flip));
+        outln!("fen: {}", self.game.pos.fen());
         if let Some(pg) = pregame {
-            println!("designation: {}", tigerchess::designation(pg, self.subtitle));
+            outln!("designation: {}", tigerchess::designation(pg, self.subtitle));
         }
         let score = match &result {
             Some(o) => {
-                println!("result: {o}");
+                outln!("result: {o}");
                 o.score()
             }
             None => {
-                println!("result: * (unfinished after {} plies)", self.game.history.len());
+                outln!("result: * (unfinished after {} plies)", self.game.history.len());
                 "*"
             }
         };
         let who = |h: bool| if h { "Human" } else { "Rookery" };
         let pgn = pgn_text(self.v, start_fen, &self.record, score, [who(humans[0]), who(humans[1])]);
-        println!("{pgn}");
+        outln!("{pgn}");
         if let Some(path) = pgn_path {
             if let Err(e) = std::fs::write(path, &pgn) {
-                eprintln!("error: cannot write {path}: {e}");
+                errln!("error: cannot write {path}: {e}");
                 return ExitCode::from(2);
             }
         }

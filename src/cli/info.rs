@@ -21,24 +21,27 @@ pub struct CheckArgs {
 pub fn check(a: CheckArgs) -> ExitCode {
     let mut worst = 0u8;
     for f in &a.files {
-        let Some((source, text)) = builtin::resolve(f) else {
-            eprintln!("error: cannot read {f:?}");
-            worst = worst.max(2);
-            continue;
+        let (source, text) = match builtin::resolve(f) {
+            Ok(x) => x,
+            Err(e) => {
+                errln!("error: {e}");
+                worst = worst.max(2);
+                continue;
+            }
         };
         match load_str(&text) {
             Ok((v, warnings)) => {
                 for w in &warnings {
-                    eprint!("{}", w.render(&source, &text));
+                    err!("{}", w.render(&source, &text));
                 }
-                println!("{source}: ok ({}, {} pieces, {} cells)", v.title, v.pieces.len(), v.grid.len());
+                outln!("{source}: ok ({}, {} pieces, {} cells)", v.title, v.pieces.len(), v.grid.len());
             }
             Err(e) => {
                 let errors = e.diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
                 for d in &e.diagnostics {
-                    eprint!("{}", d.render(&source, &text));
+                    err!("{}", d.render(&source, &text));
                 }
-                println!("{source}: {errors} error(s)");
+                outln!("{source}: {errors} error(s)");
                 worst = worst.max(1);
             }
         }
@@ -51,9 +54,9 @@ pub fn list() -> ExitCode {
     for (name, text) in builtin::BUILTIN {
         match load_str(text) {
             Ok((v, _)) => {
-                println!("{name:<16} {} ({}), {}x{} board", v.title, v.author, v.grid.files(), v.grid.ranks())
+                outln!("{name:<16} {} ({}), {}x{} board", v.title, v.author, v.grid.files(), v.grid.ranks())
             }
-            Err(_) => println!("{name:<16} (does not load: run `rookery check {name}`)"),
+            Err(_) => outln!("{name:<16} (does not load: run `rookery check {name}`)"),
         }
     }
     ExitCode::SUCCESS
@@ -81,20 +84,20 @@ pub fn show(a: ShowArgs) -> ExitCode {
         Ok(v) => v,
         Err(c) => return c,
     };
-    print!("{}", describe(&v));
+    out!("{}", describe(&v));
     if let Some(path) = &a.svg {
         let svg = match svg_picture(&v, None, a.piece, a.at.as_deref()) {
             Ok(s) => s,
             Err(e) => {
-                eprintln!("error: {e}");
+                errln!("error: {e}");
                 return ExitCode::from(2);
             }
         };
         if let Err(e) = std::fs::write(path, svg) {
-            eprintln!("error: cannot write {path}: {e}");
+            errln!("error: cannot write {path}: {e}");
             return ExitCode::from(2);
         }
-        println!("picture written to {path}");
+        outln!("picture written to {path}");
     }
     ExitCode::SUCCESS
 }
@@ -334,7 +337,7 @@ pub fn moves(a: MovesArgs) -> ExitCode {
         let pos = match Position::from_fen(&v, fen) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("error: {e}");
+                errln!("error: {e}");
                 return ExitCode::from(2);
             }
         };
@@ -343,7 +346,7 @@ pub fn moves(a: MovesArgs) -> ExitCode {
     let prep = match rookery::probe::prepare_on(&v, a.piece.to_ascii_uppercase(), &a.at, black, &friends, &enemies) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             return ExitCode::from(2);
         }
     };
@@ -353,17 +356,17 @@ pub fn moves(a: MovesArgs) -> ExitCode {
         struct Out<'a> {
             moves: &'a [ProbeMove],
         }
-        println!("{}", serde_json::to_string(&Out { moves: &moves }).expect("plain data"));
+        outln!("{}", serde_json::to_string(&Out { moves: &moves }).expect("plain data"));
     } else {
         let n = moves.iter().filter(|m| m.kind != Kind::Castle).count();
-        println!("{} on {}: {n} destinations", a.piece, a.at);
-        print!("{}", rookery::probe::diagram(&prep, &moves));
+        outln!("{} on {}: {n} destinations", a.piece, a.at);
+        out!("{}", rookery::probe::diagram(&prep, &moves));
     }
     ExitCode::SUCCESS
 }
 
 /// `rookery schema`: the TOML key reference (Markdown).
 pub fn schema() -> ExitCode {
-    print!("{}", rookery::variant::spec::reference_markdown());
+    out!("{}", rookery::variant::spec::reference_markdown());
     ExitCode::SUCCESS
 }

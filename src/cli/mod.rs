@@ -6,6 +6,7 @@ pub mod engine;
 pub mod export;
 pub mod game;
 pub mod info;
+pub mod out;
 pub mod play;
 pub mod san;
 pub mod serve;

@@ -15,7 +15,8 @@ use super::def::load;
 pub struct PerftArgs {
     /// Definition: a TOML path or a built-in name.
     def: String,
-    /// Depth in plies.
+    /// Depth in plies (at most 64: see docs/limits.md).
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=rookery::limits::MAX_PERFT_DEPTH as i64))]
     depth: u32,
     /// Start from this FEN instead of the setup.
     #[arg(long)]
@@ -35,7 +36,7 @@ pub fn perft_cmd(a: PerftArgs) -> ExitCode {
     let mut pos = match a.fen.as_deref().map_or_else(|| Ok(Position::start(&v)), |f| Position::from_fen(&v, f)) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             return ExitCode::from(2);
         }
     };
@@ -53,14 +54,14 @@ pub fn perft_cmd(a: PerftArgs) -> ExitCode {
             pos.unmake(*m, u);
             let text = move_text(&pos, m, &legal);
             if !a.divide {
-                eprintln!("[{}/{total}] {text}: {n} ({:.1} s)", i + 1, t.elapsed().as_secs_f64());
+                errln!("[{}/{total}] {text}: {n} ({:.1} s)", i + 1, t.elapsed().as_secs_f64());
             }
             rows.push((text, n));
         }
         if a.divide {
             rows.sort();
             for (m, n) in &rows {
-                println!("{m}: {n}");
+                outln!("{m}: {n}");
             }
         }
         rows.iter().map(|r| r.1).sum()
@@ -68,8 +69,8 @@ pub fn perft_cmd(a: PerftArgs) -> ExitCode {
         perft(&mut pos, a.depth)
     };
     let secs = t.elapsed().as_secs_f64();
-    println!("nodes {nodes}");
-    eprintln!("time {:.3} s, {:.0} nodes/s", secs, nodes as f64 / secs.max(1e-9));
+    outln!("nodes {nodes}");
+    errln!("time {:.3} s, {:.0} nodes/s", secs, nodes as f64 / secs.max(1e-9));
     ExitCode::SUCCESS
 }
 
@@ -105,7 +106,7 @@ pub fn replay_cmd(a: ReplayArgs) -> ExitCode {
     let pregame = match (a.seed, v.hook.as_deref()) {
         (Some(seed), Some("tigerchess")) => Some(tigerchess::pre_game(seed, a.open, a.random_variation)),
         (Some(_), _) => {
-            eprintln!("error: --seed only applies to definitions with a rule module (variant.hook)");
+            errln!("error: --seed only applies to definitions with a rule module (variant.hook)");
             return ExitCode::from(2);
         }
         _ => None,
@@ -123,26 +124,21 @@ pub fn replay_cmd(a: ReplayArgs) -> ExitCode {
     let mut legal = Vec::new();
     for (i, text) in a.moves.iter().enumerate() {
         if let Some(o) = game.outcome() {
-            eprintln!("error: move {} ({text}) comes after the game ended: {o}", i + 1);
+            errln!("error: move {} ({text}) comes after the game ended: {o}", i + 1);
             return ExitCode::from(2);
         }
         game.pos.legal_moves(&mut legal);
         let Some(m) = parse_move(&game.pos, text, &legal) else {
             let mut all: Vec<String> = legal.iter().map(|m| move_text(&game.pos, m, &legal)).collect();
             all.sort();
-            eprintln!(
-                "error: move {} ({text}) is not legal in {}\nlegal moves: {}",
-                i + 1,
-                game.pos.fen(),
-                all.join(" ")
-            );
+            errln!("error: move {} ({text}) is not legal in {}\nlegal moves: {}", i + 1, game.pos.fen(), all.join(" "));
             return ExitCode::from(2);
         };
         game.play(m);
     }
-    println!("{}", game.pos.fen());
+    outln!("{}", game.pos.fen());
     if let Some(o) = game.outcome() {
-        println!("result: {o}");
+        outln!("result: {o}");
     }
     ExitCode::SUCCESS
 }

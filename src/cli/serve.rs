@@ -25,7 +25,7 @@ pub struct ServeArgs {
 /// Serves until Ctrl-C; exit 2 when the folders or the port cannot be used.
 pub fn serve(a: ServeArgs) -> ExitCode {
     if !a.host.is_loopback() {
-        eprintln!(
+        errln!(
             "warning: listening on {} makes the studio (and saving into {} folder(s)) reachable from other machines",
             a.host,
             a.folders.len()
@@ -34,7 +34,7 @@ pub fn serve(a: ServeArgs) -> ExitCode {
     match run(ServeOptions { folders: a.folders, host: a.host, port: a.port, open: a.open }) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             ExitCode::from(2)
         }
     }

@@ -36,7 +36,7 @@ pub fn verify_cmd(a: VerifyArgs) -> ExitCode {
         }
     }
     let total = tally.ok + tally.failed;
-    println!("{total} checks: {} ok, {} failed", tally.ok, tally.failed);
+    outln!("{total} checks: {} ok, {} failed", tally.ok, tally.failed);
     if tally.failed > 0 || tally.broken > 0 {
         ExitCode::from(1)
     } else {
@@ -45,23 +45,23 @@ pub fn verify_cmd(a: VerifyArgs) -> ExitCode {
 }
 
 fn verify_one(def: &str, update: bool, tally: &mut Tally) -> Result<(), ExitCode> {
-    let Some((source, text)) = builtin::resolve(def) else {
-        eprintln!("error: {def:?} is neither a file nor a built-in definition");
-        return Err(ExitCode::from(2));
-    };
+    let (source, text) = builtin::resolve(def).map_err(|e| {
+        errln!("error: {e}");
+        ExitCode::from(2)
+    })?;
     let v = match load_str(&text) {
         Ok((v, _)) => v,
         Err(e) => {
             for d in &e.diagnostics {
-                eprint!("{}", d.render(&source, &text));
+                err!("{}", d.render(&source, &text));
             }
-            println!("{source}: does not load ({} problem(s))", e.diagnostics.len());
+            outln!("{source}: does not load ({} problem(s))", e.diagnostics.len());
             tally.broken += 1;
             return Ok(());
         }
     };
     if v.checks.is_empty() {
-        println!("{source}: no checks");
+        outln!("{source}: no checks");
     }
     let results = verify::run_checks(&v);
     for (c, r) in v.checks.iter().zip(&results) {
@@ -85,33 +85,33 @@ fn print_result(place: &str, c: &verify::Check, r: &CheckResult) {
     match &r.status {
         Status::Ok => {
             let name = c.name.as_ref().map_or(String::new(), |n| format!("{n}: "));
-            println!("ok    {place}  {name}{}  ({:.2} s)", c.claim(), r.seconds)
+            outln!("ok    {place}  {name}{}  ({:.2} s)", c.claim(), r.seconds)
         }
         Status::Fail(diffs) => {
-            println!("FAIL  {place}  {}", c.title());
+            outln!("FAIL  {place}  {}", c.title());
             for d in diffs {
-                println!("        {d}");
+                outln!("        {d}");
             }
         }
-        Status::Error(e) => println!("ERROR {place}  {}: {e}", c.title()),
+        Status::Error(e) => outln!("ERROR {place}  {}: {e}", c.title()),
     }
 }
 
 /// `--update`: shows the change as a diff, then writes it.
 fn rewrite(def: &str, source: &str, text: &str, results: &[CheckResult]) -> Result<(), ExitCode> {
     if !std::path::Path::new(def).is_file() {
-        eprintln!("error: {def} is a built-in; --update rewrites files: give the path of its TOML");
+        errln!("error: {def} is a built-in; --update rewrites files: give the path of its TOML");
         return Err(ExitCode::from(2));
     }
     let new = verify::update::update(text, results).map_err(|e| {
-        eprintln!("error: cannot update {source}: {e}");
+        errln!("error: cannot update {source}: {e}");
         ExitCode::from(2)
     })?;
-    print!("{}", verify::update::diff(source, text, &new));
+    out!("{}", verify::update::diff(source, text, &new));
     std::fs::write(def, &new).map_err(|e| {
-        eprintln!("error: cannot write {source}: {e}");
+        errln!("error: cannot write {source}: {e}");
         ExitCode::from(2)
     })?;
-    println!("{source}: expected values updated");
+    outln!("{source}: expected values updated");
     Ok(())
 }

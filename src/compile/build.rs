@@ -1,6 +1,6 @@
 //! Unrolling Betza paths into move programs on a grid.
 
-use super::{flag, Node, Program};
+use super::{flag, Node, Program, TooLarge, MAX_PROGRAM_NODES};
 use crate::betza::semantics::mode;
 use crate::betza::semantics::{rotate, Castle, Family, Motion, Path, Reach};
 use crate::board::{Cell, Grid};
@@ -9,16 +9,31 @@ use crate::board::{Cell, Grid};
 const UNLIMITED: u32 = 64;
 
 /// Compiles `paths` for a piece standing on `from`, for White or (when
-/// `black`) for Black, whose moves are White's turned by 180°.
-pub fn compile_paths(grid: &Grid, paths: &[Path], from: Cell, black: bool) -> Program {
+/// `black`) for Black, whose moves are White's turned by 180°. Fails, without
+/// building it, when the program would exceed [`MAX_PROGRAM_NODES`].
+pub fn compile_paths(grid: &Grid, paths: &[Path], from: Cell, black: bool) -> Result<Program, TooLarge> {
     if let Some(g) = grid.graph() {
-        return super::graph::compile(g, paths, from, black);
+        let prog = super::graph::compile(g, paths, from, black);
+        return if prog.nodes.len() > MAX_PROGRAM_NODES { Err(TooLarge) } else { Ok(prog) };
     }
     let mut prog = Program::default();
     for p in paths.iter().filter(|p| p.castle.is_none()) {
-        let mut b = Builder { g: grid, nodes: Vec::new(), origin: from, black, path: p, visits_origin: false };
+        let budget = MAX_PROGRAM_NODES - prog.nodes.len();
+        let mut b = Builder {
+            g: grid,
+            nodes: Vec::new(),
+            origin: from,
+            black,
+            path: p,
+            visits_origin: false,
+            budget,
+            over: false,
+        };
         let (x, y) = grid.coords(from);
         b.leg(0, (x as i32, y as i32), None);
+        if b.over {
+            return Err(TooLarge);
+        }
         let mut part = Program { nodes: b.nodes, may_repeat: false, visits_origin: b.visits_origin };
         if p.initial {
             part.mark_roots(flag::VIRGIN);
@@ -26,7 +41,7 @@ pub fn compile_paths(grid: &Grid, paths: &[Path], from: Cell, black: bool) -> Pr
         prog.append(&part);
     }
     prog.finish();
-    prog
+    Ok(prog)
 }
 
 /// One way to castle from a given king square.
@@ -99,6 +114,10 @@ struct Builder<'a> {
     black: bool,
     path: &'a Path,
     visits_origin: bool,
+    /// Nodes this path may still add.
+    budget: usize,
+    /// The budget ran out: stop unrolling (the result is discarded).
+    over: bool,
 }
 
 /// One ray being unrolled: a leg, or the part of a hopping leg after its hurdle.
@@ -122,6 +141,9 @@ struct Ray {
 
 impl Builder<'_> {
     fn push(&mut self, cell: Cell, flags: u16) -> usize {
+        if self.nodes.len() >= self.budget {
+            self.over = true;
+        }
         self.nodes.push(Node { cell, flags, skip: 0 });
         self.nodes.len() - 1
     }
@@ -202,6 +224,9 @@ impl Builder<'_> {
     }
 
     fn ray(&mut self, ray: &Ray, pos: (i32, i32), k: u32) {
+        if self.over {
+            return;
+        }
         let idx = Self::dir_at(ray, k);
         let v = ray.family.vecs[idx as usize];
         let (x, y) = (pos.0 + v.0 as i32, pos.1 + v.1 as i32);

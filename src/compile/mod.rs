@@ -17,6 +17,17 @@ pub use walk::{walk, Emit, Occupancy};
 
 use crate::board::Cell;
 
+/// Most nodes one move program (one piece kind, one side, one start cell)
+/// may have. Multi-leg sliders multiply: `mamamaQ` is 8 rays of up to 64
+/// steps per leg, nested, so without a cap a short string could ask for
+/// gigabytes. Every real piece stays far below (see docs/limits.md).
+pub const MAX_PROGRAM_NODES: usize = 50_000;
+
+/// A move program that would exceed [`MAX_PROGRAM_NODES`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the move program would have more than {} nodes", MAX_PROGRAM_NODES)]
+pub struct TooLarge;
+
 /// Node flags.
 pub mod flag {
     /// Empty cell: the move may end here.

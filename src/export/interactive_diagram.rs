@@ -667,5 +667,14 @@ pub fn import(text: &str, default_name: &str) -> Result<String, ImportError> {
     }
     let _ = writeln!(t, "move-rule = {}", key("rookeryMoveRule").and_then(|s| s.parse::<u32>().ok()).unwrap_or(50));
     let _ = writeln!(t, "repetition = {}", key("rookeryRepetition").and_then(|s| s.parse::<u32>().ok()).unwrap_or(3));
-    Ok(t)
+    Ok(if castles { keep_real_castling_rights(&t, &fen) } else { t })
+}
+
+/// The ID says only that the king castles, not with whom: keep the rights
+/// of `KQkq` that have a king and partner in the imported setup (a king
+/// alone, or without its rooks, has none), so the definition loads.
+fn keep_real_castling_rights(toml: &str, fen: &str) -> String {
+    let with = |field: &str| toml.replacen(fen, &fen.replacen(" w KQkq ", &format!(" w {field} "), 1), 1);
+    let keep: String = "KQkq".chars().filter(|c| crate::variant::load_str(&with(&c.to_string())).is_ok()).collect();
+    with(if keep.is_empty() { "-" } else { &keep })
 }

@@ -81,8 +81,10 @@ pub fn parse_placement_with(
                             Some(k) if c.is_ascii_alphabetic() => {
                                 hand.push((k, if c.is_ascii_uppercase() { 0 } else { 1 }))
                             }
-                            _ => errs
-                                .push((open + 1 + i..open + 2 + i, format!("unknown piece letter '{c}' in the hand"))),
+                            _ => errs.push((
+                                open + 1 + i..open + 1 + i + c.len_utf8(),
+                                format!("unknown piece letter '{c}' in the hand"),
+                            )),
                         }
                     }
                 }
@@ -163,8 +165,10 @@ pub fn parse_placement_with(
                     j += 1;
                 }
             } else {
-                errs.push((at..at + 1, format!("unexpected character '{c}' in the placement")));
-                j += 1;
+                // Any character, possibly several bytes long: spans stay on character boundaries.
+                let c = row[j..].chars().next().unwrap_or('?');
+                errs.push((at..at + c.len_utf8(), format!("unexpected character '{c}' in the placement")));
+                j += c.len_utf8();
             }
             let width = if y >= 0 { grid.row_len(y as u32) as i64 } else { grid.files() as i64 };
             if x > width && !over_reported {

@@ -128,6 +128,41 @@ fn kind(v: &Variant, letter: char) -> Option<u8> {
     v.kind_of_letter(letter)
 }
 
+/// What this module needs from its definition: a rectangular board, a
+/// royal piece, a deployment that posts Royal Guards (`G`, before the
+/// others) and Swordsmen (`S`), and Towers (`R`), Barons (`B`) and
+/// Baronesses (`E`). Anything missing is named; without it the dice,
+/// postings and names would silently make a different game.
+pub fn fits(v: &Variant) -> Result<(), String> {
+    let mut missing = Vec::new();
+    if v.grid.graph().is_some() {
+        missing.push("a rectangular board".to_string());
+    }
+    if !v.has_royal() {
+        missing.push("a royal piece".to_string());
+    }
+    let posts = v.deployment.as_ref().map_or(&[][..], |d| &d.posts[..]);
+    let posted = |l: char, before: bool| {
+        kind(v, l).is_some_and(|k| posts.iter().any(|p| p.kind == k && p.count > 0 && p.before_others == before))
+    };
+    if !posted('G', true) {
+        missing.push("Royal Guards `G` posted before the others in `[deployment]`".to_string());
+    }
+    if !posted('S', false) {
+        missing.push("Swordsmen `S` posted in `[deployment]`".to_string());
+    }
+    for (l, name) in [('R', "Towers"), ('B', "Barons"), ('E', "Baronesses")] {
+        if kind(v, l).is_none() {
+            missing.push(format!("{name} `{l}`"));
+        }
+    }
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("the rule module \"tigerchess\" does not fit this definition: it needs {}", missing.join(", ")))
+    }
+}
+
 /// The start position for a pre-game: hands (Royal Guards only in the
 /// TigerVariation), posting constraints, the Siberian to post first.
 pub fn start<'v>(v: &'v Variant, pg: &PreGame) -> Position<'v> {

@@ -56,10 +56,10 @@ fn mobility(v: &Variant, kind: usize, side: usize, cell: usize) -> f64 {
     best.values().map(|(m, c)| (m + c) / 2.0).sum()
 }
 
-/// Value in centipawns of each piece kind, estimated from its average
-/// empty-board mobility (royal pieces 0: they are never traded). A piece
-/// with a `value` in the definition would override this; pawns get at least
-/// a floor so they are not given away.
+/// Value in centipawns of each piece kind: the definition's `value`, else
+/// estimated from its average empty-board mobility (royal pieces 0: they
+/// are never traded). Estimated pawns get a floor so they are not given
+/// away.
 pub fn piece_values(v: &Variant) -> Vec<i32> {
     let n = v.tables.cells.max(1);
     v.pieces
@@ -68,6 +68,9 @@ pub fn piece_values(v: &Variant) -> Vec<i32> {
         .map(|(k, p)| {
             if p.royal {
                 return 0;
+            }
+            if let Some(value) = p.value {
+                return value;
             }
             let avg = (0..n).map(|c| mobility(v, k, 0, c)).sum::<f64>() / n as f64;
             (CP_PER_MOVE * avg).round().max(if p.pawn { 90.0 } else { 30.0 }) as i32
@@ -185,5 +188,30 @@ mod tests {
         assert!(of('P') < of('N') && of('N') <= of('B') + 40 && of('B') < of('R') && of('R') < of('Q'));
         assert!(of('Q') > of('R') + of('N'), "a queen is worth more than rook and knight");
         assert_eq!(of('K'), 0);
+    }
+}
+
+#[cfg(test)]
+mod value_tests {
+    use super::*;
+    use crate::variant::{builtin, load_str};
+
+    #[test]
+    fn a_value_in_the_definition_overrides_the_estimate() {
+        let text = builtin::text("chess").unwrap().replace("[pieces.queen]", "[pieces.queen]\nvalue = 1234");
+        let (v, _) = load_str(&text).unwrap();
+        let q = v.kind_of_letter('Q').unwrap() as usize;
+        assert_eq!(piece_values(&v)[q], 1234);
+        let (plain, _) = load_str(builtin::text("chess").unwrap()).unwrap();
+        assert_ne!(piece_values(&plain)[q], 1234);
+    }
+
+    #[test]
+    fn a_value_out_of_range_is_a_located_error() {
+        let text = builtin::text("chess").unwrap().replace("[pieces.queen]", "[pieces.queen]\nvalue = 0");
+        let e = load_str(&text).unwrap_err();
+        let d = e.diagnostics.iter().find(|d| d.message.contains("value")).expect("a diagnostic");
+        assert!(d.message.contains("between 1 and 100000"), "{}", d.message);
+        assert_eq!(&text[d.span.clone()], "0");
     }
 }

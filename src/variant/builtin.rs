@@ -28,12 +28,21 @@ pub fn text(name: &str) -> Option<&'static str> {
     BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
 }
 
-/// Where a definition came from and its text: a file path if one exists,
-/// else a built-in name. `None` when it is neither.
-pub fn resolve(def: &str) -> Option<(String, String)> {
+/// Where a definition came from and its text: a file path if one exists
+/// (read with the size cap of [`crate::limits::read_file`]), else a
+/// built-in name. The error says why neither works.
+pub fn resolve(def: &str) -> Result<(String, String), String> {
     let path = std::path::Path::new(def);
     if path.is_file() {
-        return std::fs::read_to_string(path).ok().map(|t| (def.to_string(), t));
+        return crate::limits::read_file(def).map(|t| (def.to_string(), t));
     }
-    text(def).map(|t| (format!("<built-in {def}>"), t.to_string()))
+    if let Some(t) = text(def) {
+        return Ok((format!("<built-in {def}>"), t.to_string()));
+    }
+    let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
+    Err(if path.exists() {
+        format!("{def:?} is not a regular file")
+    } else {
+        format!("{def:?} is neither a file nor a built-in definition ({})", names.join(", "))
+    })
 }

@@ -43,8 +43,10 @@ impl Diagnostic {
     ///    |           ^
     /// ```
     pub fn render(&self, file: &str, text: &str) -> String {
-        let start = self.span.start.min(text.len());
-        let end = self.span.end.clamp(start, text.len());
+        // Spans are byte ranges; one that ends inside a character (or past
+        // the text) is widened to whole characters so slicing cannot panic.
+        let start = floor_char(text, self.span.start);
+        let end = ceil_char(text, self.span.end.max(start));
         let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
         let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
         let line_no = text[..start].matches('\n').count() + 1;
@@ -63,5 +65,41 @@ impl Diagnostic {
             sp = " ".repeat(col - 1),
             carets = "^".repeat(width),
         )
+    }
+}
+
+/// The largest character boundary of `text` at or before byte `i`.
+fn floor_char(text: &str, i: usize) -> usize {
+    let mut i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The smallest character boundary of `text` at or after byte `i`.
+fn ceil_char(text: &str, i: usize) -> usize {
+    let mut i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i += 1;
+    }
+    i
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spans_inside_a_character_render_without_panicking() {
+        let text = "fen = \"rnbqkbnr/ppp\u{e9}pppp\"\nnext = 1\n";
+        let at = text.find('\u{e9}').unwrap();
+        for (s, e) in [(at + 1, at + 2), (at, at + 1), (at + 1, at + 1), (999, 1000), (at + 1, 3)] {
+            let out = Diagnostic::error(s..e, "x").render("f.toml", text);
+            assert!(out.contains("--> f.toml:"), "{out}");
+        }
+        let out = Diagnostic::error(at + 1..at + 2, "x").render("f.toml", text);
+        // The caret sits under the é (column 20, counted in characters).
+        assert!(out.contains("f.toml:1:20"), "{out}");
     }
 }

@@ -93,14 +93,29 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         return None;
     }
     let grid = board.grid?;
-    let mut tables = super::tables::MoveTables::build(&grid, &pieces, &zones, &regions, rules.flying_general);
+    let mut tables = match super::tables::MoveTables::build(&grid, &pieces, &zones, &regions, rules.flying_general) {
+        Ok(t) => t,
+        Err(e) => {
+            d.push(too_large(spec, &grid, &pieces, e));
+            return None;
+        }
+    };
     let kind_of = |c: char| pieces.iter().position(|p| p.letter == c.to_ascii_uppercase()).map(|k| k as u8);
     let setup_fen = match &spec.fen {
         Some(f) => f.value.clone(),
         None => listed_fen?,
     };
     let setup = crate::game::fen::parse_placement(&grid, &kind_of, &setup_fen).ok()?;
+    if let Some(dep) = &deployment {
+        let span = spec.fen.as_ref().map_or(spec.setup_span.clone(), |f| f.span.clone());
+        let before = d.len();
+        deployment::agree_with_setup(dep, &setup, &pieces, &span, d);
+        if d.len() > before {
+            return None;
+        }
+    }
     tables.mark_castling_partners(&setup.cells);
+<<<<<<< HEAD
     let mut zones = zones;
     for z in zones.iter_mut().filter(|z| z.limit.is_some()) {
         let mut counts = vec![[0u8; 2]; pieces.len()];
@@ -114,6 +129,10 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         .map(|(to, zone)| crate::game::rules::promotion::PiecePromotion::compile(&grid, to, &zone, &tables));
     let drops = drops.map(|r| r.compile(&grid, &pawns, &setup.cells, &tables, piece_promotion.as_ref()));
     Some(Variant {
+=======
+    setup::royal_warnings(&setup, &pieces, &spec.fen.as_ref().map_or(spec.setup_span.clone(), |f| f.span.clone()), d);
+    let v = Variant {
+>>>>>>> main
         name: spec.name.as_ref()?.value.clone(),
         title: spec.title.as_ref()?.value.clone(),
         author: spec.author.as_ref()?.value.clone(),
@@ -134,7 +153,51 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         piece_promotion,
         regions,
         checks: Vec::new(),
-    })
+    };
+    hook_fits(spec, &v, d).then_some(v)
+}
+
+/// A named rule module must fit the definition it is named on.
+fn hook_fits(spec: &VariantSpec, v: &Variant, d: &mut Vec<Diagnostic>) -> bool {
+    let Some(h) = &spec.hook else { return true };
+    let fits = match h.value.as_str() {
+        "tigerchess" => crate::hooks::tigerchess::fits(v),
+        _ => Ok(()),
+    };
+    if let Err(msg) = fits {
+        d.push(Diagnostic::error(h.span.clone(), msg));
+        return false;
+    }
+    true
+}
+
+/// The error for a piece whose move programs would be too large, at its
+/// Betza string.
+fn too_large(
+    spec: &VariantSpec,
+    grid: &crate::board::Grid,
+    pieces: &[super::PieceDef],
+    e: super::TooLargeProgram,
+) -> Diagnostic {
+    let p = &pieces[e.kind];
+    let ps = spec.pieces.iter().find(|s| s.id.value == p.id);
+    let betza = ps.and_then(|s| if e.black { s.betza_black.as_ref().or(s.betza.as_ref()) } else { s.betza.as_ref() });
+    let span = betza.map(|b| b.span.clone()).or_else(|| ps.map(|s| s.id.span.clone())).unwrap_or(0..0);
+    let side = if e.black { "Black" } else { "White" };
+    let msg = match e.cell {
+        Some(c) => format!(
+            "piece `{}`: the move program would have more than {} nodes (for {side} from {}); multi-leg slides multiply, so limit their range (e.g. `mamaR4` instead of `mamaR`)",
+            p.id,
+            crate::compile::MAX_PROGRAM_NODES,
+            grid.label(c)
+        ),
+        None => format!(
+            "piece `{}`: the move programs of all pieces would have more than {} nodes together on this board; limit the range of the multi-leg moves",
+            p.id,
+            super::MAX_TABLE_NODES
+        ),
+    };
+    Diagnostic::error(span, msg)
 }
 
 /// `variant.name`: lowercase letters, digits and hyphens.

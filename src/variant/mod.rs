@@ -9,7 +9,7 @@ mod tables;
 
 pub use diagnostics::{Diagnostic, Severity};
 pub use load::{load_str, LoadError};
-pub use tables::{AttackEntry, AttackGroup, MoveTables, ProgRef};
+pub use tables::{AttackEntry, AttackGroup, MoveTables, ProgRef, TooLargeProgram, MAX_TABLE_NODES};
 
 use crate::board::Grid;
 
@@ -56,6 +56,9 @@ pub struct PieceDef {
     pub special_regions: Vec<Option<u8>>,
     /// Mobility region: the piece never stands outside this region.
     pub confined_to: Option<u8>,
+    /// The engine's value of the piece in centipawns, when the definition
+    /// gives one (`value`); else it is estimated from the moves.
+    pub value: Option<i32>,
 }
 
 /// The deployment phase: what each side posts, and where.

@@ -68,6 +68,7 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "pieces.*.betza", ty: "XBetza string", need: "required unless immobile", doc: "The piece's moves for White; Black's are the same turned by 180°. Castling is the `O` atom (`KisO2`)." },
     KeyDoc { path: "pieces.*.immobile", ty: "boolean", need: "optional, default false", doc: "The piece never moves (then `betza` is omitted)." },
     KeyDoc { path: "pieces.*.capturable-by", ty: "array of piece letters", need: "optional, default: any piece", doc: "Only these pieces may capture it; to everything else it is an uncapturable obstacle." },
+    KeyDoc { path: "pieces.*.value", ty: "integer (centipawns, 1 to 100000)", need: "optional", doc: "The piece's worth for the engine's evaluation, instead of the estimate from its moves (mean mobility on the empty board)." },
     KeyDoc { path: "pieces.*.capture-wins", ty: "string (the reason shown, e.g. \"occupation\")", need: "optional", doc: "Capturing this piece wins the game at once." },
     KeyDoc { path: "pieces.*.betza-black", ty: "XBetza string", need: "optional", doc: "Black's moves when they are not White's turned by 180° (given as seen by Black, i.e. also turned)." },
     KeyDoc { path: "pieces.*.royal", ty: "boolean", need: "optional, default false", doc: "A king: it must not be left in check; checkmate and stalemate are judged by it; castling needs it unchecked on its path." },
@@ -247,6 +248,8 @@ pub struct PieceSpec {
     pub capturable_by: Option<Vec<Spanned<String>>>,
     /// `capture-wins`.
     pub capture_wins: Option<Spanned<String>>,
+    /// `value` (centipawns), checked to be 1..=100000.
+    pub value: Option<Spanned<i64>>,
     /// `special`.
     pub special: Vec<SpecialSpec>,
     /// `promotes-to`.
@@ -772,7 +775,7 @@ impl Reader<'_> {
             let path = format!("pieces.*.{k}");
             if !KEYS.iter().any(|d| d.path == path) {
                 let span = t.key(k).and_then(|k| k.span()).unwrap_or(id.span.clone());
-                self.err(span, format!("unknown key `{k}` in piece `{}`; known keys: name, letter, betza, betza-black, royal, pawn, promotes-to, image, immobile, capturable-by, capture-wins, special, confined-to", id.value));
+                self.err(span, format!("unknown key `{k}` in piece `{}`; known keys: name, letter, betza, betza-black, royal, pawn, promotes-to, image, immobile, capturable-by, capture-wins, value, special, confined-to", id.value));
             }
         }
         let p = format!("pieces.{}", id.value);
@@ -786,6 +789,10 @@ impl Reader<'_> {
             self.array(t, "capturable-by", &format!("{p}.capturable-by"), |r, v| r.str_elem(v, "capturable-by"))
         });
         let capture_wins = self.string(t, "capture-wins", &format!("{p}.capture-wins"), false, &owner);
+        let value = self.int(t, "value", &format!("{p}.value"), false, &owner);
+        if let Some(v) = value.as_ref().filter(|v| !(1..=100_000).contains(&v.value)) {
+            self.err(v.span.clone(), format!("`{p}.value` must be between 1 and 100000 (centipawns), not {}", v.value));
+        }
         let betza_black = self.betza(t, "betza-black", &format!("{p}.betza-black"), false, &owner);
         let royal = self.bool(t, "royal", &format!("{p}.royal"), false);
         let pawn = self.bool(t, "pawn", &format!("{p}.pawn"), false);
@@ -824,6 +831,7 @@ impl Reader<'_> {
             immobile,
             capturable_by,
             capture_wins,
+            value,
             special,
             promotes_to,
             confined_to,

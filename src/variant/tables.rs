@@ -5,8 +5,25 @@
 use super::{PieceDef, Zone};
 use crate::betza;
 use crate::board::{Cell, Grid};
-use crate::compile::{compile_castles, compile_paths, flag, CastleRule, Node, Program};
+use crate::compile::{compile_castles, compile_paths, flag, CastleRule, Node, Program, TooLarge, MAX_PROGRAM_NODES};
 use crate::game::rules::regions::Region;
+
+/// Most nodes all move programs of a variant may have together (about
+/// 64 MB of nodes, parents and attack entries). Far above any real game:
+/// Tigrey, the largest built-in, needs a small fraction (docs/limits.md).
+pub const MAX_TABLE_NODES: usize = 8_000_000;
+
+/// A piece whose move programs would be too large.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooLargeProgram {
+    /// The piece kind.
+    pub kind: usize,
+    /// The start cell whose program exceeded [`MAX_PROGRAM_NODES`]; `None`
+    /// when the tables as a whole exceeded [`MAX_TABLE_NODES`].
+    pub cell: Option<Cell>,
+    /// For Black.
+    pub black: bool,
+}
 
 /// Where one program lives in [`MoveTables::nodes`].
 #[derive(Clone, Copy, Debug, Default)]
@@ -100,14 +117,16 @@ pub struct MoveTables {
 }
 
 impl MoveTables {
-    /// Compiles every piece on every cell for both sides.
+    /// Compiles every piece on every cell for both sides. Fails with the
+    /// first piece whose program, or the tables as a whole, would be too
+    /// large ([`MAX_PROGRAM_NODES`], [`MAX_TABLE_NODES`]).
     pub fn build(
         grid: &Grid,
         pieces: &[PieceDef],
         zones: &[Zone],
         regions: &[Region],
         flying_general: bool,
-    ) -> MoveTables {
+    ) -> Result<MoveTables, TooLargeProgram> {
         let n = grid.len();
         let words = n.div_ceil(64);
         let mut t = MoveTables {
@@ -156,11 +175,12 @@ impl MoveTables {
                     Vec::new()
                 };
                 for cell in 0..n as Cell {
-                    let mut prog: Program = compile_paths(grid, &paths, cell, black);
+                    let too_large_here = |_| TooLargeProgram { kind, cell: Some(cell), black };
+                    let mut prog: Program = compile_paths(grid, &paths, cell, black).map_err(too_large_here)?;
                     let mut castles = compile_castles(grid, &paths, cell, black);
                     let mut unchecked = false;
                     for (sp, region) in special.iter().zip(&p.special_regions) {
-                        let mut extra = compile_paths(grid, sp, cell, black);
+                        let mut extra = compile_paths(grid, sp, cell, black).map_err(too_large_here)?;
                         match region {
                             // A position-dependent move exists only on the region's cells.
                             Some(r) if !regions[*r as usize].contains(side, cell) => continue,
@@ -176,9 +196,15 @@ impl MoveTables {
                     if let Some(r) = p.confined_to {
                         crate::game::rules::regions::confine(&mut prog, &mut castles, &regions[r as usize], side);
                     }
+                    if prog.nodes.len() > MAX_PROGRAM_NODES {
+                        return Err(too_large_here(TooLarge));
+                    }
+                    if t.nodes.len() + prog.nodes.len() > MAX_TABLE_NODES {
+                        return Err(TooLargeProgram { kind, cell: None, black });
+                    }
                     prog.finish();
                     if !flying.is_empty() {
-                        let mut f = compile_paths(grid, &flying, cell, black);
+                        let mut f = compile_paths(grid, &flying, cell, black).map_err(too_large_here)?;
                         f.mark_roots(flag::ATTACK_ONLY);
                         prog.append(&f);
                     }
@@ -213,7 +239,7 @@ impl MoveTables {
                 }
             }
         }
-        t
+        Ok(t)
     }
 
     /// Sorts each target's entries by attacker cell and groups them, so that

@@ -87,7 +87,46 @@ impl<'v> Position<'v> {
             }
         }
         p.key = p.compute_key();
+        p.check_hand(&pl.hand)?;
+        if p.side_in_check(p.side ^ 1) {
+            // The side to move could take a royal piece: no legal game reaches this.
+            let name = if p.side == 0 { "Black" } else { "White" };
+            let to_move = if p.side == 0 { "White" } else { "Black" };
+            return Err(FenError(vec![(
+                0..0,
+                format!("{name}, not to move, is in check: {to_move} could take its royal piece, so no game reaches this position"),
+            )]));
+        }
         Ok(p)
+    }
+
+    /// Pieces in hand need a deployment phase that posts them, at most as
+    /// many of a kind as it declares (otherwise the position is dead: no
+    /// move may be made while a hand holds a piece).
+    fn check_hand(&self, hand: &[(u8, Side)]) -> Result<(), FenError> {
+        let v = self.v;
+        let Some(&(kind, _)) = hand.first() else { return Ok(()) };
+        let Some(dep) = &v.deployment else {
+            return Err(FenError(vec![(
+                0..0,
+                format!(
+                    "pieces in hand (`[…]`, e.g. {}), but this variant has no deployment phase to post them",
+                    v.pieces[kind as usize].letter
+                ),
+            )]));
+        };
+        for &(kind, side) in hand {
+            let allowed: u32 = dep.posts.iter().filter(|p| p.kind == kind).map(|p| p.count as u32).sum();
+            if self.in_hand(side, kind) as u32 > allowed {
+                let l = v.pieces[kind as usize].letter;
+                let l = if side == 0 { l } else { l.to_ascii_lowercase() };
+                return Err(FenError(vec![(
+                    0..0,
+                    format!("{} of {l} in hand, but the deployment posts at most {allowed}", self.in_hand(side, kind)),
+                )]));
+            }
+        }
+        Ok(())
     }
 
     pub(super) fn apply_castling_field(&mut self, field: &str, setup: &fen::Placement) -> Result<(), FenError> {

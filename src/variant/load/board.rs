@@ -43,6 +43,17 @@ pub(super) fn check(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Board {
             _ => None,
         }
     };
+    // A board of holes only has nowhere to stand: every later stage assumes a cell.
+    let grid = grid.filter(|g| {
+        let empty = g.is_empty();
+        if empty {
+            d.push(Diagnostic::error(
+                spec.board_span.clone(),
+                "the board has no playable cell (every square is a hole)",
+            ));
+        }
+        !empty
+    });
     Board { grid, ranks, polygons }
 }
 
@@ -91,7 +102,7 @@ fn polygon_grid(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Grid> {
             "a polygon board has no holes: leave the cell out instead",
         ));
     }
-    if spec.cells.is_empty() {
+    if spec.cells.is_empty() || !finite_geometry(spec, d) {
         return None;
     }
     let cells: Vec<PolyCell> =
@@ -110,6 +121,31 @@ fn polygon_grid(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Grid> {
     let rows = polygon_rows(spec, &geometry, d)?;
     let (w, b) = spec.forward.unwrap_or((90.0, 270.0));
     Some(Grid::from_graph(geometry, &rows, [w, b]))
+}
+
+/// Corner coordinates and forward directions must be finite numbers: the
+/// geometry (adjacency, slides, forward) is derived from them.
+fn finite_geometry(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> bool {
+    let mut ok = true;
+    for (label, pts, span) in &spec.cells {
+        if pts.iter().any(|&(x, y)| !x.is_finite() || !y.is_finite()) {
+            d.push(Diagnostic::error(
+                span.clone(),
+                format!("cell {}: every corner must be a finite number (not nan or inf)", label.value),
+            ));
+            ok = false;
+        }
+    }
+    if let Some((w, b)) = spec.forward {
+        if !w.is_finite() || !b.is_finite() {
+            d.push(Diagnostic::error(
+                spec.board_span.clone(),
+                format!("`board.forward` must be finite angles in degrees, not {w} and {b}"),
+            ));
+            ok = false;
+        }
+    }
+    ok
 }
 
 /// `board.rows`: every cell exactly once, by label.

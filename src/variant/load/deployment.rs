@@ -72,3 +72,41 @@ fn post_cells(p: &PostSpec, side: usize, g: &Grid, out: &mut Vec<u16>, d: &mut V
         }
     }
 }
+
+/// The setup must agree with the deployment (docs/toml-reference.md): each
+/// side's hand holds exactly the declared counts, and the side to move in
+/// the setup is the side that posts first.
+pub(super) fn agree_with_setup(
+    dep: &Deployment,
+    setup: &crate::game::fen::Placement,
+    pieces: &[super::super::PieceDef],
+    span: &std::ops::Range<usize>,
+    d: &mut Vec<Diagnostic>,
+) {
+    let side_name = |s: u8| if s == 0 { "white" } else { "black" };
+    if setup.side != dep.first {
+        d.push(Diagnostic::error(
+            span.clone(),
+            format!(
+                "setup: {} is to move, but `deployment.first` says {} posts first",
+                side_name(setup.side),
+                side_name(dep.first)
+            ),
+        ));
+    }
+    for (kind, p) in pieces.iter().enumerate() {
+        let declared: usize = dep.posts.iter().filter(|q| q.kind as usize == kind).map(|q| q.count as usize).sum();
+        for side in 0..2u8 {
+            let held = setup.hand.iter().filter(|&&(k, s)| k as usize == kind && s == side).count();
+            if held != declared {
+                let l = if side == 0 { p.letter } else { p.letter.to_ascii_lowercase() };
+                d.push(Diagnostic::error(
+                    span.clone(),
+                    format!(
+                        "setup: the hand holds {held} {l}, but the deployment posts {declared} (`deployment.posts[].count`)"
+                    ),
+                ));
+            }
+        }
+    }
+}

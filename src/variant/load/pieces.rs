@@ -66,7 +66,7 @@ pub(super) fn check(
         let at = if spec.pieces_span.is_empty() { spec.pieces[0].id.span.clone() } else { spec.pieces_span.clone() };
         d.push(Diagnostic::warning(
             at,
-            "no piece is royal: there is no check, checkmate or stalemate; the game ends only by the draw rules or bare king",
+            "no piece is royal: there is no check, checkmate or bare king; the game ends by stalemate (a side without a legal move, valued by `rules.stalemate`), by a capture goal (`capture-wins`) or by the draw rules",
         ));
     }
     capturable_by(spec, &mut pieces, &letters, d);
@@ -148,6 +148,7 @@ fn piece(p: &PieceSpec, polygons: bool, regions: &[Region], d: &mut Vec<Diagnost
         capture_wins: p.capture_wins.as_ref().map(|c| c.value.clone()),
         special_regions,
         confined_to,
+        value: p.value.as_ref().filter(|v| (1..=100_000).contains(&v.value)).map(|v| v.value as i32),
     })
 }
 

@@ -147,3 +147,31 @@ fn deployment_hands(spec: &VariantSpec) -> String {
     }
     format!("[{}{}]", hand[0], hand[1])
 }
+
+/// A side without a royal piece in the setup (on the board or in hand)
+/// cannot be checkmated or bared: worth a warning when the variant has
+/// royal pieces at all (without any, the pieces section warns).
+pub(super) fn royal_warnings(
+    setup: &crate::game::fen::Placement,
+    pieces: &[super::super::PieceDef],
+    span: &Range<usize>,
+    d: &mut Vec<Diagnostic>,
+) {
+    if !pieces.iter().any(|p| p.royal) {
+        return;
+    }
+    let royal = |&(k, _): &(u8, u8)| pieces.get(k as usize).is_some_and(|p| p.royal);
+    for (side, name) in [(0u8, "White"), (1, "Black")] {
+        let on_board = setup.cells.iter().flatten().any(|x| x.1 == side && royal(x));
+        let in_hand = setup.hand.iter().any(|x| x.1 == side && royal(x));
+        if !on_board && !in_hand {
+            d.push(Diagnostic::warning(
+                span.clone(),
+                format!(
+                    "setup: {name} has no royal piece, so it can never be checkmated or bared; \
+                     against {name} the game ends only by stalemate, a capture goal or the draw rules"
+                ),
+            ));
+        }
+    }
+}
