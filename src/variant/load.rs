@@ -115,7 +115,6 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         }
     }
     tables.mark_castling_partners(&setup.cells);
-<<<<<<< HEAD
     let mut zones = zones;
     for z in zones.iter_mut().filter(|z| z.limit.is_some()) {
         let mut counts = vec![[0u8; 2]; pieces.len()];
@@ -128,11 +127,8 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
     let piece_promotion = piece_promotion
         .map(|(to, zone)| crate::game::rules::promotion::PiecePromotion::compile(&grid, to, &zone, &tables));
     let drops = drops.map(|r| r.compile(&grid, &pawns, &setup.cells, &tables, piece_promotion.as_ref()));
-    Some(Variant {
-=======
     setup::royal_warnings(&setup, &pieces, &spec.fen.as_ref().map_or(spec.setup_span.clone(), |f| f.span.clone()), d);
     let v = Variant {
->>>>>>> main
         name: spec.name.as_ref()?.value.clone(),
         title: spec.title.as_ref()?.value.clone(),
         author: spec.author.as_ref()?.value.clone(),
