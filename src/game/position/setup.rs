@@ -100,12 +100,16 @@ impl<'v> Position<'v> {
         Ok(p)
     }
 
-    /// Pieces in hand need a deployment phase that posts them, at most as
+    /// Pieces in hand need drops, or a deployment phase that posts them, at most as
     /// many of a kind as it declares (otherwise the position is dead: no
     /// move may be made while a hand holds a piece).
     fn check_hand(&self, hand: &[(u8, Side)]) -> Result<(), FenError> {
         let v = self.v;
         let Some(&(kind, _)) = hand.first() else { return Ok(()) };
+        if v.drops.is_some() {
+            // Drops: any piece in hand may be dropped as a move.
+            return Ok(());
+        }
         let Some(dep) = &v.deployment else {
             return Err(FenError(vec![(
                 0..0,
