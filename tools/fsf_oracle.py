@@ -6,7 +6,8 @@ large-board build, up to 12 files x 10 ranks).  pyffish has no perft function,
 so perft here is a recursion over `pyffish.legal_moves`.  Each call costs about
 2 ms, so depth 3 (a few thousand calls) is the practical limit per position.
 
-Modes (our variant names: chess, capablanca, tcb-wd):
+Modes (our variant names: chess, capablanca, tcb-wd, and the drop variants
+crazyhouse, loop, chessgi, pocketknight, capahouse, shogi, minishogi, and grand, opulent):
 
   perft data for random positions (default output tests/perft/fsf-<variant>.perft)
       fsf_oracle.py --variant chess [--count 25] [--seed 1] [--max-depth 3]
@@ -55,6 +56,16 @@ FSF_NAME = {
     "chess": "chess",
     "capablanca": "capablanca",
     "tcb-wd": "rookery-tcb-wd",
+    # hands and drops (issue 10): FSF built-ins of the same name
+    "crazyhouse": "crazyhouse",
+    "loop": "loop",
+    "chessgi": "chessgi",
+    "pocketknight": "pocketknight",
+    "capahouse": "capahouse",
+    "shogi": "shogi",
+    "minishogi": "minishogi",
+    "grand": "grand",
+    "opulent": "opulent",
 }
 
 # Variants of issue 11 (regions, royalty, goals): our built-in names are FSF's
@@ -89,6 +100,18 @@ EXPECTED_START = {
                    [28, 784, 25228]),
     "tcb-wd": ("r*h*k*h*r/*npqpqpn*/pp1p1p1pp/*7*/9/*7*/PP1P1P1PP/*NPQPQPN*/R*H*K*H*R w - - 0 1",
                [40, 1564, 67608]),
+    # drop variants: start perft as computed with pyffish 0.0.90
+    "crazyhouse": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", [20, 400, 8902]),
+    "loop": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", [20, 400, 8902]),
+    "chessgi": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", [20, 400, 8902]),
+    "pocketknight": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1", [52, 2565]),
+    "capahouse": ("rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR[] w KQkq - 0 1", [28, 784, 25228]),
+    # FSF's shogi start positions omit the castling and e.p. fields
+    "shogi": ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1", [30, 900, 25470]),
+    "minishogi": ("rbsgk/4p/5/P4/KGSBR[-] w 0 1", [14, 181, 2512]),
+    # promotion limited by piece counts
+    "grand": ("r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1", [65, 4225]),
+    "opulent": ("rw6wr/clbnqknbla/pppppppppp/10/10/10/10/PPPPPPPPPP/CLBNQKNBLA/RW6WR w - - 0 1", [50, 2500]),
 }
 EXPECTED_START.update(GOAL_VARIANTS)
 
@@ -269,10 +292,10 @@ def command_line(args):
     return "python3 tools/fsf_oracle.py " + " ".join(args)
 
 
-def run_perft(variant, count, seed, max_depth, node_budget, out):
+def run_perft(variant, count, seed, max_depth, node_budget, out, max_plies=40):
     t0 = time.perf_counter()
     fsfname = FSF_NAME[variant]
-    positions = random_positions(variant, count, seed)
+    positions = random_positions(variant, count, seed, max_plies=max_plies)
     records = []
     for i, (fen, moves) in enumerate(positions, 1):
         t = time.perf_counter()
@@ -289,10 +312,12 @@ def run_perft(variant, count, seed, max_depth, node_budget, out):
         sys.stderr.write("%s %s %.1f s\n" % (rid, counts, time.perf_counter() - t))
     args = ["--variant", variant, "--count", str(count), "--seed", str(seed),
             "--max-depth", str(max_depth), "--node-budget", str(node_budget)]
+    if max_plies != 40:
+        args += ["--max-plies", str(max_plies)]
     head = header([
         "Fairy-Stockfish perft reference for Rookery's %r definition (FSF variant %r%s)."
         % (variant, fsfname, ", tools/fsf-variants.ini" if fsfname != variant else ", built in"),
-        "Record 1 is the start position; the others were reached from it by 2..40",
+        "Record 1 is the start position; the others were reached from it by 2..%d" % max_plies,
         "uniformly random legal plies (random.Random(%d)); the walk is in each record's" % seed,
         "comment.  Counts are legal-move leaves from the FEN alone.  Depth d+1 is given",
         "only when perft(d) <= %d." % node_budget,
@@ -359,6 +384,7 @@ def main():
     ap.add_argument("--all", action="store_true", help="regenerate every file under --outdir")
     ap.add_argument("--count", type=int, default=25, help="positions, start position included (25)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--max-plies", type=int, default=40, help="longest random walk (40)")
     ap.add_argument("--max-depth", type=int, default=3)
     ap.add_argument("--node-budget", type=int, default=6000,
                     help="compute depth d+1 only if perft(d) <= this (6000)")
@@ -392,7 +418,7 @@ def main():
             run_moves(a.variant, a.count, a.seed, a.out or os.path.join(a.outdir, "fsf-%s.moves" % a.variant))
         else:
             run_perft(a.variant, a.count, a.seed, a.max_depth, a.node_budget,
-                      a.out or os.path.join(a.outdir, "fsf-%s.perft" % a.variant))
+                      a.out or os.path.join(a.outdir, "fsf-%s.perft" % a.variant), a.max_plies)
     else:
         ap.error("give --variant, --standard, --all, or --fen with --variant and --depth")
     sys.stderr.write("[%.1f s]\n" % (time.perf_counter() - t0))

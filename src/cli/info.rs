@@ -272,7 +272,31 @@ pub fn board_text(pos: &Position<'_>) -> String {
     for x in 0..g.files() {
         out.push_str(&format!("{:>2}", rookery::board::file_label(x)));
     }
+    if v.drops.is_some() {
+        out.push_str(&format!("\n    in hand: White {}, Black {}", hand_text(pos, 0), hand_text(pos, 1)));
+    }
     out
+}
+
+/// A side's hand as letters with counts (`Q 2P`), or `-`.
+fn hand_text(pos: &Position<'_>, side: u8) -> String {
+    let v = pos.variant();
+    let items: Vec<String> = (0..v.pieces.len() as u8)
+        .filter(|&k| pos.in_hand(side, k) > 0)
+        .map(|k| {
+            let l = v.pieces[k as usize].letter;
+            let l = if side == 0 { l } else { l.to_ascii_lowercase() };
+            match pos.in_hand(side, k) {
+                1 => l.to_string(),
+                n => format!("{n}{l}"),
+            }
+        })
+        .collect();
+    if items.is_empty() {
+        "-".into()
+    } else {
+        items.join(" ")
+    }
 }
 
 /// Arguments of `rookery moves`.

@@ -181,7 +181,7 @@ pub(crate) fn listing_order(v: &Variant) -> Vec<usize> {
 }
 
 /// Rules outside the move-and-promotion model that the exporters share
-/// (deployment phase, rule modules, capture restrictions, capture-to-win
+/// (deployment phase, drops, rule modules, capture restrictions, capture-to-win
 /// pieces, once-per-game promotion choices), one line each.
 pub fn special_rules(v: &Variant) -> Vec<String> {
     let mut out = Vec::new();
@@ -189,6 +189,10 @@ pub fn special_rules(v: &Variant) -> Vec<String> {
         let what: Vec<String> =
             d.posts.iter().map(|p| format!("{} x{}", v.pieces[p.kind as usize].name, p.count)).collect();
         out.push(format!("a deployment phase (pieces posted before play: {})", what.join(", ")));
+    }
+    if let Some(d) = &v.drops {
+        let to_hand = if d.to_hand { ", captured pieces going to the capturer's hand" } else { "" };
+        out.push(format!("drops of pieces in hand{to_hand}"));
     }
     if let Some(h) = &v.hook {
         out.push(format!("the rules of the rule module \"{h}\""));
@@ -215,7 +219,15 @@ pub fn special_rules(v: &Variant) -> Vec<String> {
     if v.rules.flying_general {
         out.push("the flying-general rule (the royal pieces may not face each other on an open file)".into());
     }
+    if let Some(pp) = &v.piece_promotion {
+        let n = pp.to.iter().filter(|&&t| t != crate::game::rules::promotion::NONE).count();
+        out.push(format!("shogi-style promotion of {n} piece kinds (promotes-to, optional in the zone)"));
+    }
     for z in &v.zones {
+        let limited = "promotion only to a piece of which the side has fewer than at the start".to_string();
+        if z.limit.is_some() && !out.contains(&limited) {
+            out.push(limited);
+        }
         if !z.once.is_empty() {
             let names: Vec<String> = z.once.iter().map(|&k| v.pieces[k as usize].name.clone()).collect();
             out.push(format!("promotion to {} only once per game", names.join(", ")));

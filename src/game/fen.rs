@@ -12,6 +12,9 @@ use crate::board::{Cell, Grid};
 pub struct Placement {
     /// (kind, side) per cell.
     pub cells: Vec<Option<(u8, Side)>>,
+    /// Cells whose piece is marked promoted (`Q~`, as Fairy-Stockfish writes
+    /// a piece promoted from a pawn in the crazyhouse family).
+    pub promoted: Vec<bool>,
     /// Side to move.
     pub side: Side,
     /// Castling field as written (`KQkq`, `-`).
@@ -35,8 +38,20 @@ pub type FenErrors = Vec<(Range<usize>, String)>;
 /// Reads a FEN; `kind_of` maps a piece letter (either case) to its kind.
 /// Returns every problem found.
 pub fn parse_placement(grid: &Grid, kind_of: &dyn Fn(char) -> Option<u8>, fen: &str) -> Result<Placement, FenErrors> {
+    parse_placement_with(grid, kind_of, &|_| None, fen)
+}
+
+/// [`parse_placement`], where `+X` stands for the piece `X` promotes to
+/// (`plus(kind of X)`, shogi style).
+pub fn parse_placement_with(
+    grid: &Grid,
+    kind_of: &dyn Fn(char) -> Option<u8>,
+    plus: &dyn Fn(u8) -> Option<u8>,
+    fen: &str,
+) -> Result<Placement, FenErrors> {
     let mut errs: FenErrors = Vec::new();
     let mut cells = vec![None; grid.len()];
+    let mut promoted = vec![false; grid.len()];
     // Field boundaries with their offsets.
     let mut fields: Vec<(usize, &str)> = Vec::new();
     let mut pos = 0;
@@ -45,6 +60,12 @@ pub fn parse_placement(grid: &Grid, kind_of: &dyn Fn(char) -> Option<u8>, fen: &
             fields.push((pos, part));
         }
         pos += part.len() + 1;
+    }
+    // `placement side halfmove fullmove` (Fairy-Stockfish's shogi start
+    // positions): no castling or en-passant field.
+    if fields.len() == 4 && fields[2..].iter().all(|(_, f)| f.bytes().all(|b| b.is_ascii_digit())) {
+        let (o, _) = fields[2];
+        fields.splice(2..2, [(o, "-"), (o, "-")]);
     }
     let Some(&(_, board_field)) = fields.first() else {
         return Err(vec![(0..fen.len().max(1), "empty FEN".into())]);
@@ -58,7 +79,7 @@ pub fn parse_placement(grid: &Grid, kind_of: &dyn Fn(char) -> Option<u8>, fen: &
             match inner.strip_suffix(']') {
                 None => errs.push((open..board_field.len(), "the hand `[…]` is not closed".to_string())),
                 Some(letters) => {
-                    for (i, c) in letters.char_indices() {
+                    for (i, c) in letters.char_indices().filter(|&(_, c)| c != '-') {
                         match kind_of(c) {
                             Some(k) if c.is_ascii_alphabetic() => {
                                 hand.push((k, if c.is_ascii_uppercase() { 0 } else { 1 }))
@@ -85,6 +106,7 @@ pub fn parse_placement(grid: &Grid, kind_of: &dyn Fn(char) -> Option<u8>, fen: &
         let bytes = row.as_bytes();
         let mut j = 0;
         let mut over_reported = false;
+        let mut plus_next = false;
         while j < bytes.len() {
             let at = off + j;
             let c = bytes[j] as char;
@@ -114,14 +136,24 @@ pub fn parse_placement(grid: &Grid, kind_of: &dyn Fn(char) -> Option<u8>, fen: &
                 }
                 x += 1;
                 j += 1;
+            } else if c == '+' && bytes.get(j + 1).is_some_and(|b| b.is_ascii_alphabetic()) {
+                // `+X`: the promoted form of X; the letter comes next.
+                plus_next = true;
+                j += 1;
+                continue;
             } else if c.is_ascii_alphabetic() {
-                match kind_of(c) {
+                let promoted_kind = |k: u8| if std::mem::take(&mut plus_next) { plus(k) } else { Some(k) };
+                match kind_of(c).map(promoted_kind) {
+                    Some(None) => errs.push((at..at + 1, format!("'{c}' has no promoted form (`+{c}`)"))),
                     None => errs.push((at..at + 1, format!("unknown piece letter '{c}'"))),
-                    Some(kind) => {
+                    Some(Some(kind)) => {
                         if y >= 0 && x < grid.files() as i64 {
                             match grid.at(x as i32, y as i32) {
                                 Some(cell) => {
-                                    cells[cell as usize] = Some((kind, if c.is_ascii_uppercase() { 0 } else { 1 }))
+                                    cells[cell as usize] = Some((kind, if c.is_ascii_uppercase() { 0 } else { 1 }));
+                                    if bytes.get(j + 1) == Some(&b'~') {
+                                        promoted[cell as usize] = true;
+                                    }
                                 }
                                 None => {
                                     errs.push((at..at + 1, format!("piece '{c}' stands on the hole {}", label(x, y))))
@@ -132,6 +164,9 @@ pub fn parse_placement(grid: &Grid, kind_of: &dyn Fn(char) -> Option<u8>, fen: &
                 }
                 x += 1;
                 j += 1;
+                if bytes.get(j) == Some(&b'~') {
+                    j += 1;
+                }
             } else {
                 // Any character, possibly several bytes long: spans stay on character boundaries.
                 let c = row[j..].chars().next().unwrap_or('?');
@@ -210,7 +245,7 @@ pub fn parse_placement(grid: &Grid, kind_of: &dyn Fn(char) -> Option<u8>, fen: &
         errs.push((o..o + s.len(), "unexpected extra field in the FEN".to_string()));
     }
     if errs.is_empty() {
-        Ok(Placement { cells, side, castling, ep, hand, halfmove, fullmove, checks })
+        Ok(Placement { cells, promoted, side, castling, ep, hand, halfmove, fullmove, checks })
     } else {
         Err(errs)
     }
@@ -225,6 +260,17 @@ fn label(x: i64, y: i64) -> String {
 
 /// Writes the placement part of a FEN.
 pub fn write_placement(grid: &Grid, letter: &dyn Fn(Cell) -> Option<char>) -> String {
+    write_placement_marked(grid, letter, &|_| (None, None))
+}
+
+/// Writes the placement part of a FEN, with marks before and after some
+/// pieces (`+P` for a shogi-style promoted piece, `Q~` for one promoted from
+/// a pawn).
+pub fn write_placement_marked(
+    grid: &Grid,
+    letter: &dyn Fn(Cell) -> Option<char>,
+    mark: &dyn Fn(Cell) -> (Option<char>, Option<char>),
+) -> String {
     let mut out = String::new();
     for y in (0..grid.ranks() as i32).rev() {
         let mut empty = 0;
@@ -244,7 +290,10 @@ pub fn write_placement(grid: &Grid, letter: &dyn Fn(Cell) -> Option<char>) -> St
                             out.push_str(&empty.to_string());
                             empty = 0;
                         }
+                        let (before, after) = mark(c);
+                        out.extend(before);
                         out.push(l);
+                        out.extend(after);
                     }
                 },
             }

@@ -5,7 +5,7 @@
 //! a form accepted for every castling. Postings from the hand are `S@e3`
 //! (the piece's upper-case letter, for either side).
 
-use super::{Move, MoveKind, Position};
+use super::{code_kind, Move, MoveKind, Position};
 
 /// The coordinate text of `m`; `legal` (the position's legal moves) decides
 /// whether a castling needs the king-onto-partner form.
@@ -22,7 +22,14 @@ pub fn move_text(pos: &Position<'_>, m: &Move, legal: &[Move]) -> String {
     }
     let mut s = format!("{}{}", g.label(m.from), g.label(m.to));
     if m.promo != 0 {
-        s.push(v.pieces[m.promo as usize - 1].letter.to_ascii_lowercase());
+        // Shogi-style promotion (`promotes-to`) is written `+`.
+        let mover = pos.at(m.from);
+        let to = v.piece_promotion.as_ref().filter(|_| mover != 0).map(|pp| pp.to[code_kind(mover) as usize]);
+        if to == Some(m.promo - 1) {
+            s.push('+');
+        } else {
+            s.push(v.pieces[m.promo as usize - 1].letter.to_ascii_lowercase());
+        }
     }
     s
 }

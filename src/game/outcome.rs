@@ -120,6 +120,13 @@ impl Game<'_> {
         self.pos.legal_moves(&mut moves);
         if moves.is_empty() {
             if self.pos.in_check() {
+                // A mate by a drop that may not mate (shogi's uchifuzume) is an
+                // illegal move, and loses for its maker (as Fairy-Stockfish
+                // scores it, which also counts it as a move in perft).
+                if self.history.last().is_some_and(|(m, _)| self.pos.drop_may_not_mate(*m)) {
+                    let reason = Reason::Named("checkmate by a forbidden drop".into());
+                    return Some(Outcome { winner: Some(stm), reason });
+                }
                 return Some(Outcome { winner: Some(stm ^ 1), reason: Reason::Checkmate });
             }
             let winner = match v.rules.stalemate {

@@ -8,6 +8,7 @@ pub struct Zobrist {
     virgin: Vec<u64>,
     ep: Vec<u64>,
     hand: Vec<u64>,
+    promoted: Vec<u64>,
     /// Side to move is Black.
     pub black: u64,
     cells: usize,
@@ -31,7 +32,8 @@ impl Zobrist {
         let ep = gen(cells);
         let black = gen(1)[0];
         let hand = gen(codes * 65);
-        Zobrist { piece, virgin, ep, hand, black, cells }
+        let promoted = gen(cells);
+        Zobrist { piece, virgin, ep, hand, promoted, black, cells }
     }
 
     /// Key of piece `code` on `cell`.
@@ -50,6 +52,12 @@ impl Zobrist {
     #[inline]
     pub fn hand(&self, code: u8, count: u8) -> u64 {
         self.hand[code as usize * 65 + count.min(64) as usize]
+    }
+
+    /// Key of the promoted mark on `cell`.
+    #[inline]
+    pub fn promoted(&self, cell: u16) -> u64 {
+        self.promoted[cell as usize]
     }
 
     /// Key of an en-passant square.

@@ -28,12 +28,15 @@ pub struct SvgOptions {
     pub coordinates: bool,
     /// A caption above the board.
     pub title: Option<String>,
+    /// Pieces in hand drawn beside the board, (letter, count) for White
+    /// then Black; `None` draws no hand column (variants without hands).
+    pub hands: Option<[Vec<(char, u8)>; 2]>,
 }
 
 impl Default for SvgOptions {
     /// No highlights, coordinates on, no title.
     fn default() -> SvgOptions {
-        SvgOptions { highlight: Vec::new(), from: None, coordinates: true, title: None }
+        SvgOptions { highlight: Vec::new(), from: None, coordinates: true, title: None, hands: None }
     }
 }
 
@@ -123,7 +126,48 @@ pub fn board_svg(pos: &Position<'_>, opts: &SvgOptions) -> String {
             (code != 0).then(|| (c, v.pieces[code_kind(code) as usize].letter, code_side(code) == WHITE))
         })
         .collect();
+    if opts.hands.is_none() && v.drops.is_some() {
+        let hand = |side| {
+            (0..v.pieces.len() as u8)
+                .filter(|&k| pos.in_hand(side, k) > 0)
+                .map(|k| (v.pieces[k as usize].letter, pos.in_hand(side, k)))
+                .collect()
+        };
+        let opts = SvgOptions { hands: Some([hand(0), hand(1)]), ..opts.clone() };
+        return grid_svg(&v.grid, v.a1_light, &pieces, &opts);
+    }
     grid_svg(&v.grid, v.a1_light, &pieces, opts)
+}
+
+/// Width of the hand column beside the board.
+const HAND_W: f64 = 2.0 * SQUARE;
+
+/// The hands beside the board: Black's from the top, White's from the
+/// bottom, each piece a disc with its count.
+fn write_hands(s: &mut String, hands: &[Vec<(char, u8)>; 2], x0: f64, top: f64, bottom: f64) {
+    let r = PIECE_R * 0.8;
+    let _ = writeln!(s, r#"<g class="hands" font-size="{}" font-weight="bold">"#, num(r * 1.05));
+    for (side, list) in hands.iter().enumerate() {
+        let step = ((bottom - top) / 2.0 / list.len().max(1) as f64).min(SQUARE * 0.9);
+        for (i, &(letter, count)) in list.iter().enumerate() {
+            let y = if side == 0 { bottom - r - i as f64 * step } else { top + r + i as f64 * step };
+            let (fill, ink) = if side == 0 { ("#ffffff", "#000000") } else { ("#1a1a1a", "#ffffff") };
+            let l = if side == 0 { letter } else { letter.to_ascii_lowercase() };
+            let _ = writeln!(
+                s,
+                r##"<g class="in-hand"><circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="#000000" stroke-width="1.50"/><text x="{}" y="{}" text-anchor="middle" fill="{ink}">{}</text><text x="{}" y="{}" fill="{INK}">×{count}</text></g>"##,
+                num(x0 + r),
+                num(y),
+                num(r),
+                num(x0 + r),
+                num(y + r * 0.38),
+                esc(&l.to_string()),
+                num(x0 + 2.0 * r + 4.0),
+                num(y + r * 0.38),
+            );
+        }
+    }
+    s.push_str("</g>\n");
 }
 
 /// A board with `pieces` (cell, letter, whether White's) on it as an SVG
@@ -136,7 +180,8 @@ pub fn grid_svg(grid: &Grid, a1_light: bool, pieces: &[(Cell, char, bool)], opts
         Some(_) => poly_layout(grid, opts.coordinates, top),
     };
     let mut s = String::new();
-    let (w, h) = (lay.width, lay.height);
+    let hand_w = if opts.hands.is_some() { HAND_W } else { 0.0 };
+    let (w, h) = (lay.width + hand_w, lay.height);
     let _ = writeln!(
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {} {}" font-family="{FONT}">"#,
@@ -228,6 +273,10 @@ pub fn grid_svg(grid: &Grid, a1_light: bool, pieces: &[(Cell, char, bool)], opts
         );
     }
     s.push_str("</g>\n");
+
+    if let Some(hands) = &opts.hands {
+        write_hands(&mut s, hands, lay.width, top + PAD, h - PAD);
+    }
 
     // Destination marks.
     if !opts.highlight.is_empty() {

@@ -5,6 +5,7 @@
 
 mod board;
 mod deployment;
+mod drops;
 mod pieces;
 mod promotion;
 mod rules;
@@ -85,6 +86,8 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
     let deployment = deployment::check(spec, board.grid.as_ref(), &letters, d);
     let goals =
         crate::game::rules::goals::compile(&spec.goals, &|l, d| letters.kind_of(l, "goal piece", d), &regions, d);
+    let drops = drops::check(spec, board.grid.as_ref(), &letters, d);
+    let piece_promotion = promotion::piece_rules(spec, &board, &letters, d);
     check_hook(spec, d);
     let rules = rules::check(spec, d);
 
@@ -115,6 +118,18 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         }
     }
     tables.mark_castling_partners(&setup.cells);
+    let mut zones = zones;
+    for z in zones.iter_mut().filter(|z| z.limit.is_some()) {
+        let mut counts = vec![[0u8; 2]; pieces.len()];
+        for &(k, side) in setup.cells.iter().flatten() {
+            counts[k as usize][side as usize] = counts[k as usize][side as usize].saturating_add(1);
+        }
+        z.limit = Some(counts);
+    }
+    let pawns: Vec<bool> = pieces.iter().map(|p| p.pawn).collect();
+    let piece_promotion = piece_promotion
+        .map(|(to, zone)| crate::game::rules::promotion::PiecePromotion::compile(&grid, to, &zone, &tables));
+    let drops = drops.map(|r| r.compile(&grid, &pawns, &setup.cells, &tables, piece_promotion.as_ref()));
     setup::royal_warnings(&setup, &pieces, &spec.fen.as_ref().map_or(spec.setup_span.clone(), |f| f.span.clone()), d);
     let v = Variant {
         name: spec.name.as_ref()?.value.clone(),
@@ -133,6 +148,8 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         tables,
         hook: spec.hook.as_ref().map(|h| h.value.clone()),
         deployment,
+        drops,
+        piece_promotion,
         regions,
         immediate_end,
         goals,

@@ -98,6 +98,9 @@ pub struct Zone {
     pub mandatory: bool,
     /// Choices each side may take only once per game.
     pub once: Vec<u8>,
+    /// With `limited-by-setup`: per kind, the setup's count for White and
+    /// Black; a choice is open while the side has fewer on the board.
+    pub limit: Option<Vec<[u8; 2]>>,
 }
 
 /// Game-end and draw rules.
@@ -156,6 +159,10 @@ pub struct Variant {
     pub hook: Option<String>,
     /// The deployment phase, if any.
     pub deployment: Option<Deployment>,
+    /// Hands and drops, if any.
+    pub drops: Option<crate::game::rules::drops::Drops>,
+    /// Shogi-style promotion (`promotes-to`), if any piece has it.
+    pub piece_promotion: Option<crate::game::rules::promotion::PiecePromotion>,
     /// Named regions (see `game::rules::regions`).
     pub regions: Vec<crate::game::rules::regions::Region>,
     /// Region goals (see `game::rules::goals`).

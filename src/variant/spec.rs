@@ -10,6 +10,8 @@ use toml_edit::{ImDocument, Item, Table, Value};
 
 use super::diagnostics::Diagnostic;
 
+mod drops;
+pub use drops::{DropPlaceSpec, DropsSpec};
 mod checks;
 pub use checks::CheckSpec;
 
@@ -71,6 +73,7 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "pieces.*.betza-black", ty: "XBetza string", need: "optional", doc: "Black's moves when they are not White's turned by 180° (given as seen by Black, i.e. also turned)." },
     KeyDoc { path: "pieces.*.royal", ty: "boolean", need: "optional, default false", doc: "A king: it must not be left in check; checkmate and stalemate are judged by it; castling needs it unchecked on its path." },
     KeyDoc { path: "pieces.*.pawn", ty: "boolean", need: "optional, default false", doc: "Promotes in the promotion zones and resets the n-move counter when it moves. A straight non-capturing move of two or more squares leaves en-passant squares behind (if some piece has an `e` move)." },
+    KeyDoc { path: "pieces.*.promotes-to", ty: "piece letter", need: "optional", doc: "Shogi-style promotion: the piece this one becomes. A move starting or ending in `promotion.piece-zone` may promote; it must where the piece would otherwise have no further move (a pawn on the last rank). Captured, the promoted piece goes to the hand as this piece. In a FEN the promoted piece is written `+` and this piece's letter (`+P`); a promoting move ends in `+` (`e7e8+`)." },
     KeyDoc { path: "pieces.*.image", ty: "string", need: "optional", doc: "Picture hint for exporters (e.g. an Alfaerie image name)." },
     KeyDoc { path: "pieces.*.special", ty: "array of tables", need: "optional", doc: "Extra moves allowed only under a condition (e.g. Tigrey's King's leap)." },
     KeyDoc { path: "pieces.*.special[].name", ty: "string", need: "optional", doc: "Name of the special move." },
@@ -89,7 +92,9 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "promotion.zones[].cells", ty: "table { white = [cells], black = [cells] }", need: "ranks or cells", doc: "The zone's cells for each side (polygon boards, or irregular zones)." },
     KeyDoc { path: "promotion.zones[].choices", ty: "array of piece letters", need: "required", doc: "Pieces a pawn may promote to in this zone." },
     KeyDoc { path: "promotion.zones[].once-per-side", ty: "array of piece letters", need: "optional", doc: "Choices each side may take only once in a game (TigerChess's Pikeman → TigerKnight exchange)." },
+    KeyDoc { path: "promotion.zones[].limited-by-setup", ty: "boolean", need: "optional, default false", doc: "A choice is open only while the side has fewer of that piece on the board than the setup gives it (Grand Chess: promotion to captured pieces). In a mandatory zone with nothing open the pawn cannot move there at all." },
     KeyDoc { path: "promotion.zones[].mandatory", ty: "boolean", need: "optional, default true", doc: "false: the pawn may also stay a pawn." },
+    KeyDoc { path: "promotion.piece-zone", ty: "table { white = [ranks], black = [ranks] }", need: "with `promotes-to`", doc: "The ranks (numbered from 1 on White's side) where pieces with `promotes-to` may promote, on a move into, within or out of them." },
     KeyDoc { path: "deployment", ty: "table", need: "optional", doc: "A deployment phase before play: sides post pieces from their hands, one per turn, alternating (a side with nothing left to post is skipped). While any hand holds a piece no other move is allowed." },
     KeyDoc { path: "deployment.first", ty: "\"white\" | \"black\"", need: "optional, default \"white\"", doc: "Who posts first (the setup FEN's side to move must agree)." },
     KeyDoc { path: "deployment.then", ty: "\"white\" | \"black\"", need: "optional, default \"white\"", doc: "Who moves first once every piece is posted." },
@@ -99,6 +104,16 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "deployment.posts[].ranks", ty: "table { white = [ranks], black = [ranks] }", need: "one of ranks/cells", doc: "Where it may be posted, by rank." },
     KeyDoc { path: "deployment.posts[].cells", ty: "table { white = [cells], black = [cells] }", need: "one of ranks/cells", doc: "Where it may be posted, by cell." },
     KeyDoc { path: "deployment.posts[].before-others", ty: "boolean", need: "optional, default false", doc: "All of these are posted before any other piece." },
+    KeyDoc { path: "drops", ty: "table", need: "optional", doc: "Pieces in hand may be dropped on an empty cell as a move (`P@e4`), instead of moving a piece on the board. A dropped piece is always the unpromoted kind. Hands stand in the FEN in brackets after the placement (`[QPpp]`, `[]` when both are empty)." },
+    KeyDoc { path: "drops.captures-to-hand", ty: "boolean", need: "optional, default false", doc: "A captured piece goes to the capturer's hand, changing side (crazyhouse). false: hands hold only what the setup gives (Pocket Knight)." },
+    KeyDoc { path: "drops.promoted-captured", ty: "\"demote\" | \"keep\"", need: "optional, default \"demote\"", doc: "What a captured promoted piece (FEN `Q~`) becomes in the capturer's hand: the piece it promoted from (crazyhouse), or itself (Loop, Chessgi)." },
+    KeyDoc { path: "drops.no-dead-squares", ty: "boolean", need: "optional, default false", doc: "A piece may not be dropped where it would have no move (shogi: a pawn or lance on the last rank, a knight on the last two)." },
+    KeyDoc { path: "drops.max-per-file", ty: "table { LETTER = integer }", need: "optional", doc: "A piece may not be dropped on a file that already holds this many of the dropping side's pieces of that kind (promoted ones do not count): shogi's nifu is `{ P = 1 }`." },
+    KeyDoc { path: "drops.no-mate", ty: "array of piece letters", need: "optional", doc: "A drop of these pieces may not checkmate at once (shogi's uchifuzume: `[\"P\"]`): such a mate loses for the side that dropped (an illegal move loses in shogi). As in Fairy-Stockfish, the drop is generated and counted in perft; the game then ends at once." },
+    KeyDoc { path: "drops.where", ty: "array of tables", need: "optional", doc: "The only cells where the listed pieces may be dropped; pieces not listed may be dropped on any empty cell." },
+    KeyDoc { path: "drops.where[].pieces", ty: "array of piece letters", need: "required", doc: "The pieces this entry restricts." },
+    KeyDoc { path: "drops.where[].ranks", ty: "table { white = [ranks], black = [ranks] }", need: "ranks or cells", doc: "Ranks (numbered from 1 on White's side) where each side may drop them." },
+    KeyDoc { path: "drops.where[].cells", ty: "table { white = [cells], black = [cells] }", need: "ranks or cells", doc: "Cells where each side may drop them (added to the ranks)." },
     KeyDoc { path: "rules.stalemate", ty: "\"draw\" | \"loss\" | \"win\"", need: "optional, default \"draw\"", doc: "Result for the stalemated side." },
     KeyDoc { path: "rules.bare-king", ty: "\"none\" | \"loss\"", need: "optional, default \"none\"", doc: "A side left with nothing but royal pieces loses." },
     KeyDoc { path: "rules.bare-king-first", ty: "boolean", need: "optional, default false", doc: "With `bare-king = \"loss\"`: the bare-king result is decided before checkmate and stalemate, so a bared side whose one reply did not bare the opponent loses even if that reply leaves the opponent without a legal move. (The smallest order switch; a general order of end rules is the goals mechanism's.)" },
@@ -169,6 +184,8 @@ pub struct VariantSpec {
     pub hook: Option<Spanned<String>>,
     /// `[deployment]`, if present.
     pub deployment: Option<DeploymentSpec>,
+    /// `[drops]`, if present.
+    pub drops: Option<DropsSpec>,
     /// `pieces.*`.
     pub pieces: Vec<PieceSpec>,
     /// Span of the `[pieces]` table header (or the file start).
@@ -189,6 +206,8 @@ pub struct VariantSpec {
     pub reconstructed: Option<Spanned<String>>,
     /// `promotion.zones`.
     pub zones: Vec<ZoneSpec>,
+    /// `promotion.piece-zone` (white, black ranks).
+    pub piece_zone: [Vec<Spanned<i64>>; 2],
     /// `rules.stalemate`.
     pub stalemate: Option<Spanned<String>>,
     /// `rules.bare-king`.
@@ -242,6 +261,8 @@ pub struct PieceSpec {
     pub value: Option<Spanned<i64>>,
     /// `special`.
     pub special: Vec<SpecialSpec>,
+    /// `promotes-to`.
+    pub promotes_to: Option<Spanned<String>>,
     /// `confined-to`: the region the piece may never leave.
     pub confined_to: Option<Spanned<String>>,
 }
@@ -289,6 +310,8 @@ pub struct ZoneSpec {
     pub mandatory: bool,
     /// `once-per-side`.
     pub once: Vec<Spanned<String>>,
+    /// `limited-by-setup`.
+    pub limited: bool,
     /// Whether `ranks` was given at all (a missing key is reported once).
     pub has_ranks: bool,
     /// Whether `choices` was given at all.
@@ -537,6 +560,7 @@ impl Reader<'_> {
                 "setup",
                 "promotion",
                 "deployment",
+                "drops",
                 "rules",
                 "goals",
                 "checks",
@@ -546,7 +570,7 @@ impl Reader<'_> {
                 let span = root.key(k).and_then(|k| k.span()).unwrap_or_else(|| item_span(item));
                 self.err(
                     span,
-                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, rules, goals, checks"),
+                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, drops, rules, goals, checks"),
                 );
             }
         }
@@ -622,6 +646,12 @@ impl Reader<'_> {
         }
         if let Some(p) = self.table(root, "promotion", "promotion") {
             self.known_keys(p, "promotion");
+            if let Some(z) = self.inline_or_table(p, "piece-zone", "promotion.piece-zone") {
+                for (i, side) in ["white", "black"].iter().enumerate() {
+                    let path = format!("promotion.piece-zone.{side}");
+                    spec.piece_zone[i] = self.array(&z, side, &path, |s, v| s.int_elem(v, &path));
+                }
+            }
             match p.get("zones") {
                 None => {}
                 Some(Item::ArrayOfTables(a)) => {
@@ -650,6 +680,9 @@ impl Reader<'_> {
         }
         if let Some(d) = self.table(root, "deployment", "deployment") {
             spec.deployment = Some(self.deployment(d));
+        }
+        if let Some(t) = self.table(root, "drops", "drops") {
+            spec.drops = Some(self.drops(t));
         }
         if let Some(r) = self.table(root, "rules", "rules") {
             self.known_keys(r, "rules");
@@ -754,11 +787,12 @@ impl Reader<'_> {
             let path = format!("pieces.*.{k}");
             if !KEYS.iter().any(|d| d.path == path) {
                 let span = t.key(k).and_then(|k| k.span()).unwrap_or(id.span.clone());
-                self.err(span, format!("unknown key `{k}` in piece `{}`; known keys: name, letter, betza, betza-black, royal, pawn, image, immobile, capturable-by, capture-wins, value, special, confined-to", id.value));
+                self.err(span, format!("unknown key `{k}` in piece `{}`; known keys: name, letter, betza, betza-black, royal, pawn, promotes-to, image, immobile, capturable-by, capture-wins, value, special, confined-to", id.value));
             }
         }
         let p = format!("pieces.{}", id.value);
         let owner = id.span.clone();
+        let promotes_to = self.string(t, "promotes-to", &format!("{p}.promotes-to"), false, &owner);
         let name = self.string(t, "name", &format!("{p}.name"), false, &owner);
         let letter = self.string(t, "letter", &format!("{p}.letter"), true, &owner);
         let immobile = self.bool(t, "immobile", &format!("{p}.immobile"), false);
@@ -811,6 +845,7 @@ impl Reader<'_> {
             capture_wins,
             value,
             special,
+            promotes_to,
             confined_to,
         }
     }
@@ -888,12 +923,12 @@ impl Reader<'_> {
     fn zone(&mut self, t: &Table) -> ZoneSpec {
         let span = t.span().unwrap_or(0..0);
         for (k, _) in t.iter() {
-            if !["ranks", "cells", "choices", "mandatory", "once-per-side"].contains(&k) {
+            if !["ranks", "cells", "choices", "mandatory", "once-per-side", "limited-by-setup"].contains(&k) {
                 let ks = t.key(k).and_then(|k| k.span()).unwrap_or(span.clone());
                 self.err(
                     ks,
                     format!(
-                        "unknown key `{k}` in a promotion zone; known keys: ranks, cells, choices, mandatory, once-per-side"
+                        "unknown key `{k}` in a promotion zone; known keys: ranks, cells, choices, mandatory, once-per-side, limited-by-setup"
                     ),
                 );
             }
@@ -931,6 +966,7 @@ impl Reader<'_> {
         let choices =
             self.array(t, "choices", "promotion.zones.choices", |s, v| s.str_elem(v, "promotion.zones.choices"));
         let mandatory = self.bool(t, "mandatory", "promotion.zones.mandatory", true);
+        let limited = self.bool(t, "limited-by-setup", "promotion.zones.limited-by-setup", false);
         let once =
             self.array(t, "once-per-side", "promotion.zones.once-per-side", |s, v| s.str_elem(v, "once-per-side"));
         ZoneSpec {
@@ -940,6 +976,7 @@ impl Reader<'_> {
             black,
             choices,
             mandatory,
+            limited,
             has_ranks: t.get("ranks").is_some() || t.get("cells").is_some(),
             has_choices: t.get("choices").is_some(),
             span,

@@ -22,7 +22,7 @@ impl<'v> Position<'v> {
         }
     }
 
-    pub(super) fn take(&mut self, c: Cell) -> u8 {
+    pub(in crate::game) fn take(&mut self, c: Cell) -> u8 {
         let code = self.board[c as usize];
         if code != 0 {
             let z = &self.v.tables.zobrist;
@@ -40,7 +40,7 @@ impl<'v> Position<'v> {
         code
     }
 
-    pub(super) fn put(&mut self, c: Cell, code: u8) {
+    pub(in crate::game) fn put(&mut self, c: Cell, code: u8) {
         debug_assert!(self.board[c as usize] == 0);
         self.key ^= self.v.tables.zobrist.piece(code, c);
         let s = code_side(code) as usize;
@@ -54,7 +54,7 @@ impl<'v> Position<'v> {
         self.occ[s * w + c as usize / 64] |= 1 << (c % 64);
     }
 
-    pub(super) fn set_virgin(&mut self, c: Cell, v: bool) {
+    pub(in crate::game) fn set_virgin(&mut self, c: Cell, v: bool) {
         if self.virgin[c as usize] != v {
             self.virgin[c as usize] = v;
             self.key ^= self.v.tables.zobrist.virgin(c);
@@ -79,8 +79,12 @@ impl<'v> Position<'v> {
             side: self.side,
             once_used: self.once_used,
             checks_left: self.checks_left,
+            promoted: [0; 3],
         };
         if m.kind == MoveKind::Drop {
+            if let Some(d) = &self.v.drops {
+                return self.make_drop(d, m, u);
+            }
             if self.ep_n > 0 {
                 self.key ^= self.v.tables.zobrist.ep(self.ep[0]);
                 self.ep_n = 0;
@@ -137,13 +141,17 @@ impl<'v> Position<'v> {
                 self.put(m.to, placed);
             }
         }
+        if let Some(d) = &self.v.drops {
+            self.drops_after_move(d, m, &mut u);
+        }
         self.set_virgin(m.from, false);
         self.set_virgin(m.to, false);
         let pawn = self.v.tables.code_pawn[piece as usize];
         if pawn && !capture && self.v.tables.has_ep && m.kind == MoveKind::Normal {
             self.set_ep_squares(m.from, m.to);
         }
-        self.halfmove = if capture || pawn { 0 } else { self.halfmove + 1 };
+        // A promotion resets the clock too (shogi pieces are not pawns), as in FSF.
+        self.halfmove = if capture || pawn || m.promo != 0 { 0 } else { self.halfmove + 1 };
         if self.side == 1 {
             self.fullmove += 1;
         }
@@ -194,6 +202,9 @@ impl<'v> Position<'v> {
     /// Takes back `m`, given what `make` returned.
     pub fn unmake(&mut self, m: Move, u: Undo) {
         if m.kind == MoveKind::Drop {
+            if self.v.drops.is_some() {
+                return self.unmake_drop(m, u);
+            }
             self.take(m.to);
             let i = u.side as usize * self.v.pieces.len() + (m.promo - 1) as usize;
             self.hand[i] += 1;
@@ -207,6 +218,9 @@ impl<'v> Position<'v> {
         }
         self.once_used = u.once_used;
         self.checks_left = u.checks_left;
+        if let Some(d) = &self.v.drops {
+            self.drops_unmake_move(d, m, &u);
+        }
         self.side ^= 1;
         if self.side == 1 {
             self.fullmove -= 1;

@@ -20,28 +20,32 @@ const MAX_ROYALS: usize = 8;
 /// clocks and hash key. Borrows its (immutable, compiled) variant.
 #[derive(Clone, Debug)]
 pub struct Position<'v> {
-    v: &'v Variant,
-    board: Vec<u8>,
-    virgin: Vec<bool>,
-    side: Side,
-    ep: [Cell; 4],
-    ep_n: u8,
-    ep_victim: Cell,
-    halfmove: u32,
-    fullmove: u32,
-    key: u64,
-    royals: [[Cell; MAX_ROYALS]; 2],
-    nroyal: [u8; 2],
-    nonroyal: [u32; 2],
+    pub(in crate::game) v: &'v Variant,
+    pub(in crate::game) board: Vec<u8>,
+    pub(in crate::game) virgin: Vec<bool>,
+    pub(in crate::game) side: Side,
+    pub(in crate::game) ep: [Cell; 4],
+    pub(in crate::game) ep_n: u8,
+    pub(in crate::game) ep_victim: Cell,
+    pub(in crate::game) halfmove: u32,
+    pub(in crate::game) fullmove: u32,
+    pub(in crate::game) key: u64,
+    pub(in crate::game) royals: [[Cell; MAX_ROYALS]; 2],
+    pub(in crate::game) nroyal: [u8; 2],
+    pub(in crate::game) nonroyal: [u32; 2],
     /// Cells holding each side's pieces, `words` u64 per side (kept by
     /// `take`/`put`; attack tests intersect it with the attacker cells).
-    occ: Vec<u64>,
+    pub(in crate::game) occ: Vec<u64>,
     /// Pieces in hand: index `side * kinds + kind`.
-    hand: Vec<u8>,
+    pub(in crate::game) hand: Vec<u8>,
     /// Pieces in both hands (the deployment phase lasts while this is > 0).
-    in_hand: u32,
+    pub(in crate::game) in_hand: u32,
     /// Per side, the once-per-side promotion choices already taken (kind bits).
-    once_used: [u64; 2],
+    pub(in crate::game) once_used: [u64; 2],
+    /// Per cell, 0 or the kind + 1 a promoted piece came from (FEN `Q~`);
+    /// kept only in variants with drops, where it decides what a captured
+    /// piece becomes in hand.
+    pub(in crate::game) promoted: Vec<u8>,
     /// Constraints on postings (set by a rule module).
     pub posting: super::phase::PostingRules,
     /// n-check: the checks each side still has to give.
@@ -51,20 +55,23 @@ pub struct Position<'v> {
 /// What `make` changed, for `unmake`.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
-    captured: u8,
-    captured_extra: u8,
-    virgin_from: bool,
-    virgin_to: bool,
-    virgin_extra: bool,
-    ep: [Cell; 4],
-    ep_n: u8,
-    ep_victim: Cell,
-    halfmove: u32,
-    key: u64,
-    moved: u8,
-    side: Side,
-    once_used: [u64; 2],
-    checks_left: [u8; 2],
+    pub(in crate::game) captured: u8,
+    pub(in crate::game) captured_extra: u8,
+    pub(in crate::game) virgin_from: bool,
+    pub(in crate::game) virgin_to: bool,
+    pub(in crate::game) virgin_extra: bool,
+    pub(in crate::game) ep: [Cell; 4],
+    pub(in crate::game) ep_n: u8,
+    pub(in crate::game) ep_victim: Cell,
+    pub(in crate::game) halfmove: u32,
+    pub(in crate::game) key: u64,
+    pub(in crate::game) moved: u8,
+    pub(in crate::game) side: Side,
+    pub(in crate::game) once_used: [u64; 2],
+    /// Promoted marks of the from, to and extra cells (variants with drops).
+    pub(in crate::game) promoted: [u8; 3],
+    /// n-check counters before the move.
+    pub(in crate::game) checks_left: [u8; 2],
 }
 
 impl Undo {
@@ -97,7 +104,7 @@ impl<'v> Position<'v> {
 
     /// Whether the deployment phase is on (some hand still holds a piece).
     pub fn deploying(&self) -> bool {
-        self.in_hand > 0
+        self.in_hand > 0 && self.v.drops.is_none()
     }
 
     /// Sets a side's hand count of `kind` (rule modules use this to decide
@@ -145,6 +152,12 @@ impl<'v> Position<'v> {
     /// The board byte of a cell (0 empty, else a piece code).
     pub fn at(&self, c: Cell) -> u8 {
         self.board[c as usize]
+    }
+
+    /// The kind + 1 the piece on `c` promoted from, or 0 (variants with
+    /// drops keep this; FEN `Q~`).
+    pub fn promoted_from(&self, c: Cell) -> u8 {
+        self.promoted[c as usize]
     }
 
     /// Whether the piece on `c` has not moved.

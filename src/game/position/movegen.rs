@@ -4,12 +4,13 @@
 use super::Position;
 use crate::board::Cell;
 use crate::compile::{walk, Occupancy};
+use crate::game::rules::promotion::NONE;
 use crate::game::{code_kind, code_side, Move, MoveKind};
 
 impl<'v> Position<'v> {
     /// Pseudo-legal moves (own royal pieces may be left attacked).
     pub fn pseudo_moves(&mut self, out: &mut Vec<Move>, in_check: bool) {
-        if self.in_hand > 0 {
+        if self.in_hand > 0 && self.v.drops.is_none() {
             self.drops(out);
             return;
         }
@@ -23,6 +24,11 @@ impl<'v> Position<'v> {
                 let from = k * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 self.piece_moves(from, out, in_check);
+            }
+        }
+        if self.in_hand > 0 {
+            if let Some(d) = &v.drops {
+                self.drop_moves(d, out);
             }
         }
     }
@@ -71,7 +77,9 @@ impl<'v> Position<'v> {
                 let (ep, ep_n, ep_victim) = (&self.ep, self.ep_n as usize, self.ep_victim);
                 let once_used = self.once_used[side as usize];
                 let from = from as Cell;
-                let fast = !pawn && !pr.may_repeat && !t.capture_rules;
+                // Shogi-style promotion of this piece, if it has one.
+                let pp = v.piece_promotion.as_ref().filter(|pp| pp.to[kind] != NONE);
+                let fast = !pawn && !pr.may_repeat && !t.capture_rules && pp.is_none();
                 walk(
                     &t.nodes[pr.start as usize..pr.end as usize],
                     |c| Self::occ(board, side, c),
@@ -113,6 +121,16 @@ impl<'v> Position<'v> {
                         {
                             return;
                         }
+                        if let Some(pp) = pp {
+                            if pp.in_zone(side, from) || pp.in_zone(side, e.to) {
+                                out.push(Move { promo: pp.to[kind] + 1, ..m });
+                            }
+                            // Unpromoted, it may not go where it could never move again.
+                            if !pp.is_dead(kind, side, e.to) {
+                                out.push(m);
+                            }
+                            return;
+                        }
                         let zones = if pawn { t.zone_mask[side as usize * n + e.to as usize] } else { 0 };
                         if zones == 0 {
                             out.push(m);
@@ -128,6 +146,13 @@ impl<'v> Position<'v> {
                             for &k in &z.choices {
                                 if z.once.contains(&k) && once_used & (1 << k) != 0 {
                                     continue;
+                                }
+                                if let Some(limit) = &z.limit {
+                                    let code = crate::game::piece_code(k, side);
+                                    let have = board.iter().filter(|&&b| b == code).count();
+                                    if have >= limit[k as usize][side as usize] as usize {
+                                        continue;
+                                    }
                                 }
                                 let pm = Move { promo: k + 1, ..m };
                                 if !out[first..].contains(&pm) {

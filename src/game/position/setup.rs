@@ -13,8 +13,12 @@ impl<'v> Position<'v> {
     /// directly). A castling right also marks its king unmoved.
     pub fn from_fen(v: &'v Variant, text: &str) -> Result<Position<'v>, FenError> {
         let kind_of = |c: char| v.kind_of_letter(c);
-        let pl = fen::parse_placement(&v.grid, &kind_of, text).map_err(FenError)?;
-        let setup = fen::parse_placement(&v.grid, &kind_of, &v.setup_fen).map_err(FenError)?;
+        let plus = |k: u8| {
+            let to = v.piece_promotion.as_ref()?.to[k as usize];
+            (to != crate::game::rules::promotion::NONE).then_some(to)
+        };
+        let pl = fen::parse_placement_with(&v.grid, &kind_of, &plus, text).map_err(FenError)?;
+        let setup = fen::parse_placement_with(&v.grid, &kind_of, &plus, &v.setup_fen).map_err(FenError)?;
         let n = v.grid.len();
         let mut p = Position {
             v,
@@ -34,6 +38,7 @@ impl<'v> Position<'v> {
             hand: vec![0; 2 * v.pieces.len()],
             in_hand: 0,
             once_used: [0; 2],
+            promoted: vec![0; n],
             posting: Default::default(),
             checks_left: pl.checks.unwrap_or([v.rules.check_limit; 2]),
         };
@@ -49,6 +54,9 @@ impl<'v> Position<'v> {
             if let Some((kind, side)) = *cell {
                 p.board[c] = piece_code(kind, side);
                 p.virgin[c] = v.tables.virgin_matters[kind as usize] && setup.cells[c] == Some((kind, side));
+                if let Some(d) = v.drops.as_ref().filter(|_| pl.promoted[c]) {
+                    p.promoted[c] = d.base + 1;
+                }
             }
         }
         // The cells of the setup's castling partners hold unmoved pieces only
@@ -93,12 +101,16 @@ impl<'v> Position<'v> {
         Ok(p)
     }
 
-    /// Pieces in hand need a deployment phase that posts them, at most as
+    /// Pieces in hand need drops, or a deployment phase that posts them, at most as
     /// many of a kind as it declares (otherwise the position is dead: no
     /// move may be made while a hand holds a piece).
     fn check_hand(&self, hand: &[(u8, Side)]) -> Result<(), FenError> {
         let v = self.v;
         let Some(&(kind, _)) = hand.first() else { return Ok(()) };
+        if v.drops.is_some() {
+            // Drops: any piece in hand may be dropped as a move.
+            return Ok(());
+        }
         let Some(dep) = &v.deployment else {
             return Err(FenError(vec![(
                 0..0,
@@ -204,6 +216,9 @@ impl<'v> Position<'v> {
             if self.virgin[c] {
                 k ^= z.virgin(c as Cell);
             }
+            if self.promoted[c] != 0 {
+                k ^= z.promoted(c as Cell);
+            }
         }
         if self.side == 1 {
             k ^= z.black;
@@ -224,20 +239,37 @@ impl<'v> Position<'v> {
         }
         k
     }
+
     /// The FEN of the position.
     pub fn fen(&self) -> String {
         let v = self.v;
-        let placement = fen::write_placement(&v.grid, &|c| {
+        // `~` as Fairy-Stockfish writes it: only where the mark decides
+        // something (a captured piece is demoted).
+        let demotes = v.drops.as_ref().is_some_and(|d| d.to_hand && !d.keep_promoted);
+        let pp = v.piece_promotion.as_ref();
+        // A shogi-style promoted piece is written `+` and the letter of the
+        // piece it promoted from.
+        let shown = |kind: u8| pp.map_or(kind, |pp| pp.base[kind as usize]);
+        let marked = |c: Cell| {
             let code = self.board[c as usize];
-            (code != 0).then(|| {
-                let l = v.pieces[code_kind(code) as usize].letter;
-                if code_side(code) == 0 {
-                    l
-                } else {
-                    l.to_ascii_lowercase()
-                }
-            })
-        });
+            let plus = code != 0 && shown(code_kind(code)) != code_kind(code);
+            (plus.then_some('+'), (demotes && self.promoted[c as usize] != 0).then_some('~'))
+        };
+        let placement = fen::write_placement_marked(
+            &v.grid,
+            &|c| {
+                let code = self.board[c as usize];
+                (code != 0).then(|| {
+                    let l = v.pieces[shown(code_kind(code)) as usize].letter;
+                    if code_side(code) == 0 {
+                        l
+                    } else {
+                        l.to_ascii_lowercase()
+                    }
+                })
+            },
+            &marked,
+        );
         let mut castling = String::new();
         for side in 0..2u8 {
             let mut rights = Vec::new();
@@ -271,7 +303,7 @@ impl<'v> Position<'v> {
             ep = format!("{ep} {}+{}", self.checks_left[0], self.checks_left[1]);
         }
         let mut placement = placement;
-        if self.in_hand > 0 {
+        if self.in_hand > 0 || v.drops.is_some() {
             // Hands as in Fairy-Stockfish: `placement[SSss]`.
             let kinds = v.pieces.len();
             placement.push('[');

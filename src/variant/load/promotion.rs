@@ -20,6 +20,8 @@ fn zone(spec: &VariantSpec, z: &ZoneSpec, board: &Board, letters: &Letters, d: &
         choices: Vec::new(),
         mandatory: z.mandatory,
         once: z.once.iter().filter_map(|o| letters.kind_of(o, "once-per-side choice", d)).collect(),
+        // Filled in from the setup once it is known (see `load::validate`).
+        limit: z.limited.then(Vec::new),
     };
     for (side, list) in [(0, &z.white), (1, &z.black)] {
         for r in list {
@@ -78,4 +80,44 @@ fn choices(spec: &VariantSpec, z: &ZoneSpec, letters: &Letters, d: &mut Vec<Diag
         }
     }
     kinds
+}
+
+/// Shogi-style promotion: `promotes-to` of every piece (kind or
+/// [`NONE`](crate::game::rules::promotion::NONE)) and the zone's cells per
+/// side; `None` when no piece promotes that way.
+pub(super) fn piece_rules(
+    spec: &VariantSpec,
+    board: &Board,
+    letters: &Letters,
+    d: &mut Vec<Diagnostic>,
+) -> Option<(Vec<u8>, [Vec<u16>; 2])> {
+    use crate::game::rules::promotion::NONE;
+    let mut to = vec![NONE; spec.pieces.len()];
+    for (k, p) in spec.pieces.iter().enumerate() {
+        if let Some(l) = &p.promotes_to {
+            to[k] = letters.kind_of(l, "promoted piece", d).unwrap_or(NONE);
+        }
+    }
+    if to.iter().all(|&t| t == NONE) {
+        if let Some(r) = spec.piece_zone.iter().flatten().next() {
+            d.push(Diagnostic::error(r.span.clone(), "`promotion.piece-zone` without any `promotes-to` piece"));
+        }
+        return None;
+    }
+    let mut cells = [Vec::new(), Vec::new()];
+    for (side, list) in spec.piece_zone.iter().enumerate() {
+        for r in list {
+            match (board.ranks, board.grid.as_ref()) {
+                (Some(n), Some(g)) if r.value >= 1 && r.value <= n as i64 => {
+                    cells[side].extend((0..g.len() as u16).filter(|&c| g.coords(c).1 as i64 == r.value - 1))
+                }
+                (Some(n), _) => d.push(Diagnostic::error(
+                    r.span.clone(),
+                    format!("promotion rank {} is off the board (ranks 1..{n})", r.value),
+                )),
+                _ => {}
+            }
+        }
+    }
+    Some((to, cells))
 }

@@ -1,0 +1,334 @@
+//! Hands and drops: captured pieces going to the capturer's hand, dropping
+//! a piece from the hand as a move (`P@e4`), where each piece may be dropped,
+//! and the promoted marks (`Q~`) that decide what a captured piece becomes.
+//!
+//! `[drops]` is checked in `variant::load::drops` and compiled here into bit
+//! sets per (kind, side), so generating drops is a mask over empty cells.
+
+use super::promotion::PiecePromotion;
+use crate::board::{Cell, Grid};
+use crate::game::position::Position;
+use crate::game::{code_kind, code_side, piece_code, Move, MoveKind, Side, Undo};
+
+/// `[drops]` as checked: kinds are indices, cells are cells.
+#[derive(Clone, Debug, Default)]
+pub struct DropRules {
+    /// Captured pieces go to the capturer's hand.
+    pub to_hand: bool,
+    /// A captured promoted piece keeps its promoted kind in hand.
+    pub keep_promoted: bool,
+    /// (kinds, cells for White, cells for Black): the only cells where
+    /// those kinds may be dropped.
+    pub places: Vec<(Vec<u8>, [Vec<Cell>; 2])>,
+    /// No drops where the piece would have no move.
+    pub no_dead_squares: bool,
+    /// (kind, limit): at most this many of the side's pieces of the kind on
+    /// the file a piece of the kind is dropped on (nifu: pawn, 1).
+    pub max_per_file: Vec<(u8, u8)>,
+    /// Kinds whose drop may not checkmate at once (uchifuzume).
+    pub no_mate: Vec<u8>,
+}
+
+/// The compiled drop rules of a variant.
+#[derive(Clone, Debug)]
+pub struct Drops {
+    /// Captured pieces go to the capturer's hand.
+    pub to_hand: bool,
+    /// A captured promoted piece keeps its promoted kind in hand.
+    pub keep_promoted: bool,
+    /// The kind a piece marked promoted in a FEN (`Q~`) came from: the
+    /// first pawn kind (0 when there is none).
+    pub base: u8,
+    /// `words` u64 per (kind * 2 + side): cells where it may be dropped.
+    pub cells: Vec<u64>,
+    /// `words` u64 per (kind * 2 + side): cells where a dropped piece counts
+    /// as unmoved (its own setup cell, e.g. a pawn's double step), except
+    /// castling pieces, whose rights never come back.
+    pub virgin: Vec<u64>,
+    /// u64 words per cell set.
+    pub words: usize,
+    /// Per kind: what it becomes in hand when captured (the piece a
+    /// `promotes-to` piece promoted from; itself otherwise).
+    pub demote: Vec<u8>,
+    /// Per kind: at most this many per file of the dropping side (0: any).
+    pub max_per_file: Vec<u8>,
+    /// `words` u64 per file: its cells.
+    pub file_cells: Vec<u64>,
+    /// Kinds (bits) whose drop may not checkmate at once.
+    pub no_mate: u64,
+}
+
+impl DropRules {
+    /// Compiles the rules for a board, its pieces (`pawn` flags), the setup
+    /// cells and the castling tables.
+    pub fn compile(
+        &self,
+        grid: &Grid,
+        pawns: &[bool],
+        setup: &[Option<(u8, Side)>],
+        tables: &crate::variant::MoveTables,
+        promotion: Option<&PiecePromotion>,
+    ) -> Drops {
+        let n = grid.len();
+        let words = n.div_ceil(64);
+        let kinds = pawns.len();
+        let mut cells = vec![0u64; kinds * 2 * words];
+        let mut virgin = vec![0u64; kinds * 2 * words];
+        let castling = castling_cells(setup, tables, n);
+        for kind in 0..kinds {
+            for side in 0..2 {
+                let set = &mut cells[(kind * 2 + side) * words..][..words];
+                let only: Vec<&Vec<Cell>> =
+                    self.places.iter().filter(|(ks, _)| ks.contains(&(kind as u8))).map(|(_, cs)| &cs[side]).collect();
+                for c in 0..n {
+                    if only.is_empty() || only.iter().any(|cs| cs.contains(&(c as Cell))) {
+                        set[c / 64] |= 1 << (c % 64);
+                    }
+                    let home = setup[c] == Some((kind as u8, side as Side));
+                    if home && tables.virgin_matters[kind] && !castling[c] {
+                        virgin[(kind * 2 + side) * words + c / 64] |= 1 << (c % 64);
+                    }
+                }
+            }
+        }
+        if self.no_dead_squares {
+            let dead = crate::game::rules::promotion::dead_cells(tables, kinds, words);
+            cells.iter_mut().zip(&dead).for_each(|(c, d)| *c &= !d);
+        }
+        let base = pawns.iter().position(|&p| p).unwrap_or(0) as u8;
+        let demote = match promotion {
+            Some(p) => p.base.clone(),
+            None => (0..kinds as u8).collect(),
+        };
+        let mut max_per_file = vec![0u8; kinds];
+        for &(k, n) in &self.max_per_file {
+            max_per_file[k as usize] = n;
+        }
+        let mut file_cells = vec![0u64; grid.files() as usize * words];
+        for c in 0..n {
+            let x = grid.coords(c as Cell).0 as usize;
+            file_cells[x * words + c / 64] |= 1 << (c % 64);
+        }
+        let no_mate = self.no_mate.iter().fold(0u64, |m, &k| m | 1 << k);
+        Drops {
+            to_hand: self.to_hand,
+            keep_promoted: self.keep_promoted,
+            base,
+            cells,
+            virgin,
+            words,
+            demote,
+            max_per_file,
+            file_cells,
+            no_mate,
+        }
+    }
+}
+
+/// Setup cells of castling kings and partners.
+fn castling_cells(setup: &[Option<(u8, Side)>], tables: &crate::variant::MoveTables, n: usize) -> Vec<bool> {
+    let mut out = vec![false; n];
+    for (c, cell) in setup.iter().enumerate() {
+        if let Some((kind, side)) = *cell {
+            for r in &tables.castles[(kind as usize * 2 + side as usize) * n + c] {
+                out[c] = true;
+                out[r.partner as usize] = true;
+            }
+        }
+    }
+    out
+}
+
+impl Position<'_> {
+    /// Drops of the side to move: every piece kind in its hand on every
+    /// empty cell its mask allows.
+    pub(crate) fn drop_moves(&self, d: &Drops, out: &mut Vec<Move>) {
+        let side = self.side as usize;
+        let kinds = self.v.pieces.len();
+        let w = d.words;
+        for kind in 0..kinds {
+            if self.hand[side * kinds + kind] == 0 {
+                continue;
+            }
+            let mask = &d.cells[(kind * 2 + side) * w..][..w];
+            let full = if d.max_per_file[kind] > 0 { self.full_files(d, kind) } else { [0; 16] };
+            for (k, &m) in mask.iter().enumerate() {
+                let mut bits = m & !(self.occ[k] | self.occ[w + k]) & !full[k];
+                while bits != 0 {
+                    let c = (k * 64 + bits.trailing_zeros() as usize) as Cell;
+                    bits &= bits - 1;
+                    out.push(Move { from: c, to: c, extra: 0, extra2: 0, promo: kind as u8 + 1, kind: MoveKind::Drop });
+                }
+            }
+        }
+    }
+
+    /// The cells of the files holding `max_per_file[kind]` or more of the
+    /// side to move's pieces of `kind` (boards up to 256 cells).
+    fn full_files(&self, d: &Drops, kind: usize) -> [u64; 16] {
+        let code = piece_code(kind as u8, self.side);
+        let files = self.v.grid.files() as usize;
+        let mut count = [0u8; 32];
+        for (c, &b) in self.board.iter().enumerate() {
+            if b == code {
+                count[self.v.grid.coords(c as Cell).0 as usize] += 1;
+            }
+        }
+        let mut out = [0u64; 16];
+        for (x, &n) in count.iter().enumerate().take(files) {
+            if n >= d.max_per_file[kind] {
+                for (o, &f) in out.iter_mut().zip(&d.file_cells[x * d.words..][..d.words]) {
+                    *o |= f;
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether `m` is a drop of a kind that may not give mate at once
+    /// (uchifuzume): a checkmate it gives loses for the dropper.
+    pub fn drop_may_not_mate(&self, m: Move) -> bool {
+        m.kind == MoveKind::Drop && self.v.drops.as_ref().is_some_and(|d| d.no_mate & (1 << (m.promo - 1)) != 0)
+    }
+
+    /// Adds `delta` (±1) to a hand count, keeping the key.
+    fn hand_step(&mut self, side: Side, kind: u8, up: bool) {
+        let i = side as usize * self.v.pieces.len() + kind as usize;
+        let z = &self.v.tables.zobrist;
+        let code = piece_code(kind, side);
+        let old = self.hand[i];
+        let new = if up { old + 1 } else { old - 1 };
+        if old > 0 {
+            self.key ^= z.hand(code, old);
+        }
+        if new > 0 {
+            self.key ^= z.hand(code, new);
+        }
+        self.hand[i] = new;
+        if up {
+            self.in_hand += 1;
+        } else {
+            self.in_hand -= 1;
+        }
+    }
+
+    /// Sets the promoted mark of a cell (the kind + 1 it promoted from),
+    /// keeping the key.
+    fn set_promoted(&mut self, c: Cell, from: u8) {
+        if (self.promoted[c as usize] != 0) != (from != 0) {
+            self.key ^= self.v.tables.zobrist.promoted(c);
+        }
+        self.promoted[c as usize] = from;
+    }
+
+    /// The kind a captured piece becomes in hand.
+    fn hand_kind(d: &Drops, code: u8, promoted: u8) -> u8 {
+        if d.keep_promoted {
+            code_kind(code)
+        } else if promoted != 0 {
+            promoted - 1
+        } else {
+            d.demote[code_kind(code) as usize]
+        }
+    }
+
+    /// After a board move: captured pieces to the mover's hand, promoted
+    /// marks moved along. `u` already holds what was captured.
+    pub(crate) fn drops_after_move(&mut self, d: &Drops, m: Move, u: &mut Undo) {
+        let (f, t, x) = (m.from, m.to, m.extra);
+        let side = u.side;
+        u.promoted = [self.promoted[f as usize], self.promoted[t as usize], self.promoted[x as usize]];
+        if m.kind == MoveKind::Castle {
+            let (pk, pp) = (u.promoted[0], u.promoted[2]);
+            self.set_promoted(f, 0);
+            self.set_promoted(x, 0);
+            self.set_promoted(t, pk);
+            self.set_promoted(m.extra2, pp);
+            return;
+        }
+        if d.to_hand {
+            if u.captured != 0 {
+                self.hand_step(side, Self::hand_kind(d, u.captured, u.promoted[1]), true);
+            }
+            if u.captured_extra != 0 {
+                self.hand_step(side, Self::hand_kind(d, u.captured_extra, u.promoted[2]), true);
+            }
+        }
+        // A zone promotion (pawn to queen) marks the piece; a shogi-style one
+        // does not need to: its kind says what it demotes to.
+        let mark = match m.promo {
+            0 => u.promoted[0],
+            p if d.demote[p as usize - 1] == p - 1 => code_kind(u.moved) + 1,
+            _ => 0,
+        };
+        if m.kind != MoveKind::Normal {
+            self.set_promoted(x, 0);
+        }
+        self.set_promoted(f, 0);
+        self.set_promoted(t, mark);
+    }
+
+    /// Takes back `drops_after_move` (the key is restored by the caller).
+    pub(crate) fn drops_unmake_move(&mut self, d: &Drops, m: Move, u: &Undo) {
+        let (f, t, x) = (m.from as usize, m.to as usize, m.extra as usize);
+        if m.kind == MoveKind::Castle {
+            self.promoted[t] = 0;
+            self.promoted[m.extra2 as usize] = 0;
+            self.promoted[f] = u.promoted[0];
+            self.promoted[x] = u.promoted[2];
+            return;
+        }
+        if d.to_hand {
+            if u.captured != 0 {
+                self.hand_step(u.side, Self::hand_kind(d, u.captured, u.promoted[1]), false);
+            }
+            if u.captured_extra != 0 {
+                self.hand_step(u.side, Self::hand_kind(d, u.captured_extra, u.promoted[2]), false);
+            }
+        }
+        self.promoted[f] = u.promoted[0];
+        self.promoted[t] = u.promoted[1];
+        if m.kind != MoveKind::Normal {
+            self.promoted[x] = u.promoted[2];
+        }
+    }
+
+    /// Plays a drop: the piece leaves the hand and stands on `m.to`, unmoved
+    /// when that is its own setup cell. A drop resets the halfmove clock, as
+    /// in Fairy-Stockfish.
+    pub(crate) fn make_drop(&mut self, d: &Drops, m: Move, u: Undo) -> Undo {
+        if self.ep_n > 0 {
+            self.key ^= self.v.tables.zobrist.ep(self.ep[0]);
+            self.ep_n = 0;
+        }
+        let (kind, side) = (m.promo - 1, self.side);
+        self.hand_step(side, kind, false);
+        self.put(m.to, piece_code(kind, side));
+        let i = (kind as usize * 2 + side as usize) * d.words + m.to as usize / 64;
+        self.set_virgin(m.to, d.virgin[i] & (1 << (m.to % 64)) != 0);
+        self.halfmove = 0;
+        if side == 1 {
+            self.fullmove += 1;
+        }
+        self.side ^= 1;
+        self.key ^= self.v.tables.zobrist.black;
+        u
+    }
+
+    /// Takes back a drop.
+    pub(crate) fn unmake_drop(&mut self, m: Move, u: Undo) {
+        let code = self.take(m.to);
+        self.hand_step(u.side, code_kind(code), true);
+        debug_assert_eq!(code_side(code), u.side);
+        self.virgin[m.to as usize] = u.virgin_to;
+        if u.side == 1 {
+            self.fullmove -= 1;
+        }
+        self.side = u.side;
+        self.ep = u.ep;
+        self.ep_n = u.ep_n;
+        self.ep_victim = u.ep_victim;
+        self.halfmove = u.halfmove;
+        self.key = u.key;
+    }
+}

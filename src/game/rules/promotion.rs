@@ -1,0 +1,93 @@
+//! Piece-specific promotion (shogi style): each piece may name the piece it
+//! promotes to (`pieces.*.promotes-to`); a move starting or ending in the
+//! side's promotion zone (`promotion.piece-zone`) may promote, and must where
+//! the unpromoted piece would have no further move (a pawn or lance on the
+//! last rank, a knight on the last two). A captured promoted piece goes to
+//! the hand as the piece it promoted from (see `drops`).
+//!
+//! Checked in `variant::load::promotion`, compiled here into per-kind tables
+//! and cell bit sets; move generation asks two bit tests per destination.
+
+use crate::board::{Cell, Grid};
+use crate::compile::{walk, Occupancy};
+use crate::variant::MoveTables;
+
+/// No promotion.
+pub const NONE: u8 = u8::MAX;
+
+/// The compiled piece-promotion rules of a variant.
+#[derive(Clone, Debug)]
+pub struct PiecePromotion {
+    /// Per kind: the kind it promotes to, or [`NONE`].
+    pub to: Vec<u8>,
+    /// Per kind: the kind it promoted from, or itself.
+    pub base: Vec<u8>,
+    /// Per side, `words` u64: the promotion zone.
+    pub zone: Vec<u64>,
+    /// Per (kind * 2 + side), `words` u64: cells where the kind has no move
+    /// on an empty board, so an unpromoted piece may not end a move there.
+    pub dead: Vec<u64>,
+    /// u64 words per cell set.
+    pub words: usize,
+}
+
+impl PiecePromotion {
+    /// Compiles the rules: `to[kind]` from `promotes-to`, the zone as cells
+    /// per side.
+    pub fn compile(grid: &Grid, to: Vec<u8>, zone_cells: &[Vec<Cell>; 2], tables: &MoveTables) -> PiecePromotion {
+        let words = grid.len().div_ceil(64);
+        let mut base: Vec<u8> = (0..to.len() as u8).collect();
+        for (k, &t) in to.iter().enumerate() {
+            if t != NONE {
+                base[t as usize] = k as u8;
+            }
+        }
+        let mut zone = vec![0u64; 2 * words];
+        for (side, cells) in zone_cells.iter().enumerate() {
+            for &c in cells {
+                zone[side * words + c as usize / 64] |= 1 << (c % 64);
+            }
+        }
+        let dead = dead_cells(tables, to.len(), words);
+        PiecePromotion { to, base, zone, dead, words }
+    }
+
+    /// Whether `c` is in `side`'s promotion zone.
+    #[inline]
+    pub fn in_zone(&self, side: u8, c: Cell) -> bool {
+        self.zone[side as usize * self.words + c as usize / 64] & (1 << (c % 64)) != 0
+    }
+
+    /// Whether `kind` of `side` has no move from `c` on an empty board.
+    #[inline]
+    pub fn is_dead(&self, kind: usize, side: u8, c: Cell) -> bool {
+        self.dead[(kind * 2 + side as usize) * self.words + c as usize / 64] & (1 << (c % 64)) != 0
+    }
+}
+
+/// Per (kind * 2 + side), `words` u64: the cells from which the kind's
+/// compiled moves reach nothing on an empty board.
+pub fn dead_cells(tables: &MoveTables, kinds: usize, words: usize) -> Vec<u64> {
+    let n = tables.cells;
+    let mut dead = vec![0u64; kinds * 2 * words];
+    for kind in 0..kinds {
+        for side in 0..2 {
+            for c in 0..n {
+                let pr = tables.progs[(kind * 2 + side) * n + c];
+                let mut any = false;
+                walk(
+                    &tables.nodes[pr.start as usize..pr.end as usize],
+                    |_| Occupancy::Empty,
+                    false,
+                    false,
+                    |_| false,
+                    |_| any = true,
+                );
+                if !any {
+                    dead[(kind * 2 + side) * words + c / 64] |= 1 << (c % 64);
+                }
+            }
+        }
+    }
+    dead
+}

@@ -1,0 +1,78 @@
+//! `[drops]`: checks the section into `DropRules` (compiled into flat
+//! tables by `game::rules::drops` once the board and setup are known).
+
+use super::super::diagnostics::Diagnostic;
+use super::super::spec::{DropPlaceSpec, VariantSpec};
+use super::pieces::Letters;
+use crate::board::Grid;
+use crate::game::rules::drops::DropRules;
+
+/// Checks the drops section, if any.
+pub(super) fn check(
+    spec: &VariantSpec,
+    grid: Option<&Grid>,
+    letters: &Letters,
+    d: &mut Vec<Diagnostic>,
+) -> Option<DropRules> {
+    let ds = spec.drops.as_ref()?;
+    if spec.deployment.is_some() {
+        d.push(Diagnostic::error(ds.span.clone(), "[drops] and [deployment] cannot be combined"));
+    }
+    let keep_promoted = match &ds.promoted_captured {
+        None => false,
+        Some(s) if s.value == "demote" => false,
+        Some(s) if s.value == "keep" => true,
+        Some(s) => {
+            let msg = format!("`drops.promoted-captured` is {:?}; use \"demote\" or \"keep\"", s.value);
+            d.push(Diagnostic::error(s.span.clone(), msg));
+            false
+        }
+    };
+    let places = ds.places.iter().map(|p| place(p, grid, letters, d)).collect();
+    let mut max_per_file = Vec::new();
+    for (l, n) in &ds.max_per_file {
+        if !(1..=64).contains(&n.value) {
+            d.push(Diagnostic::error(n.span.clone(), "`drops.max-per-file` limits must be between 1 and 64"));
+        }
+        if let Some(k) = letters.kind_of(l, "piece in `drops.max-per-file`", d) {
+            max_per_file.push((k, n.value.clamp(1, 64) as u8));
+        }
+    }
+    let no_mate = ds.no_mate.iter().filter_map(|l| letters.kind_of(l, "piece in `drops.no-mate`", d)).collect();
+    Some(DropRules {
+        to_hand: ds.captures_to_hand,
+        keep_promoted,
+        places,
+        no_dead_squares: ds.no_dead_squares,
+        max_per_file,
+        no_mate,
+    })
+}
+
+/// One `[[drops.where]]`: its pieces and its cells per side.
+fn place(
+    p: &DropPlaceSpec,
+    grid: Option<&Grid>,
+    letters: &Letters,
+    d: &mut Vec<Diagnostic>,
+) -> (Vec<u8>, [Vec<u16>; 2]) {
+    let kinds = p.pieces.iter().filter_map(|l| letters.kind_of(l, "dropped piece", d)).collect();
+    let mut cells = [Vec::new(), Vec::new()];
+    let Some(g) = grid else { return (kinds, cells) };
+    for (side, out) in cells.iter_mut().enumerate() {
+        for r in &p.ranks[side] {
+            if r.value < 1 || r.value > g.ranks() as i64 {
+                d.push(Diagnostic::error(r.span.clone(), format!("rank {} is off the board", r.value)));
+                continue;
+            }
+            out.extend((0..g.len() as u16).filter(|&c| g.coords(c).1 as i64 == r.value - 1));
+        }
+        for c in &p.cells[side] {
+            match g.parse(&c.value) {
+                Some(cell) => out.push(cell),
+                None => d.push(Diagnostic::error(c.span.clone(), format!("{:?} is not a cell of the board", c.value))),
+            }
+        }
+    }
+    (kinds, cells)
+}

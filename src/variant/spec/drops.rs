@@ -1,0 +1,108 @@
+//! The raw `[drops]` table (validated by `game::rules::drops`).
+
+use std::ops::Range;
+
+use toml_edit::{Item, Table, Value};
+
+use super::{item_span, Reader, Spanned};
+
+/// `[drops]`.
+#[derive(Clone, Debug, Default)]
+pub struct DropsSpec {
+    /// `captures-to-hand`.
+    pub captures_to_hand: bool,
+    /// `promoted-captured`.
+    pub promoted_captured: Option<Spanned<String>>,
+    /// `where[]`.
+    pub places: Vec<DropPlaceSpec>,
+    /// `no-dead-squares`.
+    pub no_dead_squares: bool,
+    /// `max-per-file`: (letter, limit).
+    pub max_per_file: Vec<(Spanned<String>, Spanned<i64>)>,
+    /// `no-mate`.
+    pub no_mate: Vec<Spanned<String>>,
+    /// The table.
+    pub span: Range<usize>,
+}
+
+/// `drops.where[]`: the only cells where some pieces may be dropped.
+#[derive(Clone, Debug, Default)]
+pub struct DropPlaceSpec {
+    /// `pieces`.
+    pub pieces: Vec<Spanned<String>>,
+    /// `ranks.white` / `ranks.black`.
+    pub ranks: [Vec<Spanned<i64>>; 2],
+    /// `cells.white` / `cells.black`.
+    pub cells: [Vec<Spanned<String>>; 2],
+    /// The table.
+    pub span: Range<usize>,
+}
+
+impl Reader<'_> {
+    /// Reads `[drops]`.
+    pub(super) fn drops(&mut self, t: &Table) -> DropsSpec {
+        self.known_keys(t, "drops");
+        let span = t.span().unwrap_or(0..0);
+        let captures_to_hand = self.bool(t, "captures-to-hand", "drops.captures-to-hand", false);
+        let promoted_captured = self.string(t, "promoted-captured", "drops.promoted-captured", false, &span);
+        let places = self.tables(t, "where", "drops.where").iter().map(|p| self.drop_place(p, &span)).collect();
+        let no_dead_squares = self.bool(t, "no-dead-squares", "drops.no-dead-squares", false);
+        let mut max_per_file = Vec::new();
+        if let Some(m) = self.inline_or_table(t, "max-per-file", "drops.max-per-file") {
+            for (k, _) in m.iter() {
+                let ks = m.key(k).and_then(|k| k.span()).unwrap_or(span.clone());
+                let letter = Spanned { value: k.to_string(), span: ks };
+                if let Some(n) = self.int(&m, k, "drops.max-per-file", true, &span) {
+                    max_per_file.push((letter, n));
+                }
+            }
+        }
+        let no_mate = self.array(t, "no-mate", "drops.no-mate", |s, v| s.str_elem(v, "drops.no-mate"));
+        DropsSpec { captures_to_hand, promoted_captured, places, no_dead_squares, max_per_file, no_mate, span }
+    }
+
+    /// The tables of an array of tables (or of an array of inline tables).
+    fn tables(&mut self, t: &Table, key: &str, path: &str) -> Vec<Table> {
+        match t.get(key) {
+            None => Vec::new(),
+            Some(Item::ArrayOfTables(a)) => a.iter().cloned().collect(),
+            Some(Item::Value(Value::Array(a))) => a
+                .iter()
+                .filter_map(|v| match v {
+                    Value::InlineTable(t) => Some(t.clone().into_table()),
+                    other => {
+                        self.err(other.span().unwrap_or(0..0), format!("`{path}` must hold tables"));
+                        None
+                    }
+                })
+                .collect(),
+            Some(other) => {
+                self.err(item_span(other), format!("`{path}` must be an array of tables"));
+                Vec::new()
+            }
+        }
+    }
+
+    /// One `[[drops.where]]` entry.
+    fn drop_place(&mut self, t: &Table, owner: &Range<usize>) -> DropPlaceSpec {
+        let span = t.span().unwrap_or(owner.clone());
+        self.known_keys(t, "drops.where[]");
+        let pieces = self.array(t, "pieces", "drops.where.pieces", |s, v| s.str_elem(v, "drops.where.pieces"));
+        let mut p = DropPlaceSpec { pieces, span: span.clone(), ..Default::default() };
+        if let Some(r) = self.inline_or_table(t, "ranks", "drops.where.ranks") {
+            p.ranks[0] = self.array(&r, "white", "drops.where.ranks.white", |s, v| s.int_elem(v, "ranks.white"));
+            p.ranks[1] = self.array(&r, "black", "drops.where.ranks.black", |s, v| s.int_elem(v, "ranks.black"));
+        }
+        if let Some(c) = self.inline_or_table(t, "cells", "drops.where.cells") {
+            p.cells[0] = self.array(&c, "white", "drops.where.cells.white", |s, v| s.str_elem(v, "cells.white"));
+            p.cells[1] = self.array(&c, "black", "drops.where.cells.black", |s, v| s.str_elem(v, "cells.black"));
+        }
+        if p.pieces.is_empty() {
+            self.err(span.clone(), "`drops.where` needs `pieces`");
+        }
+        if t.get("ranks").is_none() && t.get("cells").is_none() {
+            self.err(span, "`drops.where` needs `ranks` or `cells`");
+        }
+        p
+    }
+}

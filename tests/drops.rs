@@ -1,0 +1,145 @@
+//! Hands, drops and shogi-style promotion through the `rookery replay`
+//! contract: what goes to the hand, which drops are refused, forced and
+//! optional promotion, and FENs as Fairy-Stockfish prints them. Every
+//! expected FEN here was printed by pyffish 0.0.90 (`get_fen`) for the same
+//! moves, and every refused/accepted drop agrees with its `legal_moves`.
+
+fn replay(args: &[&str]) -> (bool, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rookery")).arg("replay").args(args).output().unwrap();
+    (out.status.success(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+/// The final FEN of an accepted replay.
+fn fen(args: &[&str]) -> String {
+    let (ok, out, err) = replay(args);
+    assert!(ok, "replay {args:?} failed: {err}");
+    out.lines().next().unwrap_or_default().to_string()
+}
+
+fn result(args: &[&str]) -> Option<String> {
+    let (ok, out, err) = replay(args);
+    assert!(ok, "replay {args:?} failed: {err}");
+    out.lines().find_map(|l| l.strip_prefix("result: ").map(String::from))
+}
+
+fn refused(args: &[&str]) -> bool {
+    let (ok, _, err) = replay(args);
+    !ok && err.contains("not legal")
+}
+
+#[test]
+fn crazyhouse_captures_go_to_the_hand() {
+    // pyffish: the same FEN, hands and all.
+    let moves = ["crazyhouse", "e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a2", "a1a2"];
+    assert_eq!(fen(&moves), "rnb1kbnr/ppp1pppp/8/8/8/2N5/RPPP1PPP/2BQKBNR[QPpp] b Kkq - 0 4");
+    // Dropping one back: it leaves the hand; a drop resets the halfmove clock.
+    let mut more = moves.to_vec();
+    more.extend(["P@e6", "Q@e5"]);
+    assert_eq!(fen(&more), "rnb1kbnr/ppp1pppp/4p3/4Q3/8/2N5/RPPP1PPP/2BQKBNR[Pp] b Kkq - 0 5");
+}
+
+#[test]
+fn promoted_pieces_demote_in_crazyhouse_not_in_loop() {
+    let start = "k7/4P3/8/8/8/8/K7/4r3[] w - - 0 1";
+    // pyffish: crazyhouse gives a pawn, loop and chessgi the queen.
+    assert_eq!(fen(&["crazyhouse", "--fen", start, "e7e8q"]), "k3Q~3/8/8/8/8/8/K7/4r3[] b - - 0 1");
+    assert_eq!(fen(&["crazyhouse", "--fen", start, "e7e8q", "e1e8"]), "k3r3/8/8/8/8/8/K7/8[p] w - - 0 2");
+    assert_eq!(fen(&["loop", "--fen", start, "e7e8q", "e1e8"]), "k3r3/8/8/8/8/8/K7/8[q] w - - 0 2");
+    assert_eq!(fen(&["chessgi", "--fen", start, "e7e8q", "e1e8"]), "k3r3/8/8/8/8/8/K7/8[q] w - - 0 2");
+    // A FEN's `~` is read back.
+    assert_eq!(
+        fen(&["crazyhouse", "--fen", "k3Q~3/8/8/8/8/8/K7/4r3[] b - - 0 1", "e1e8"]),
+        "k3r3/8/8/8/8/8/K7/8[p] w - - 0 2"
+    );
+}
+
+#[test]
+fn pawn_drop_ranks() {
+    let fen = "k7/8/8/8/8/8/8/K7[Pp] w - - 0 1";
+    assert!(refused(&["crazyhouse", "--fen", fen, "P@e8"]));
+    assert!(refused(&["crazyhouse", "--fen", fen, "P@e1"]));
+    assert!(!refused(&["crazyhouse", "--fen", fen, "P@e2"]));
+    // Chessgi: the first rank too, never the last.
+    assert!(!refused(&["chessgi", "--fen", fen, "P@e1"]));
+    assert!(refused(&["chessgi", "--fen", fen, "P@e8"]));
+    // A pawn dropped on its setup rank keeps its double step (as in FSF).
+    assert!(!refused(&["crazyhouse", "--fen", fen, "P@e2", "a8b8", "e2e4"]));
+}
+
+#[test]
+fn pocket_knight_holds_one_knight() {
+    assert_eq!(
+        fen(&["pocketknight", "N@e5", "e7e6", "e5d7", "c8d7"]),
+        "rn1qkbnr/pppb1ppp/4p3/8/8/8/PPPPPPPP/RNBQKBNR[n] w KQkq - 0 3"
+    );
+}
+
+#[test]
+fn shogi_start_fen_as_fsf_writes_it() {
+    let fsf = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1";
+    assert_eq!(fen(&["shogi", "--fen", fsf]), "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1");
+}
+
+#[test]
+fn nifu_refused() {
+    let with_pawns = "4k4/9/9/9/9/9/PPPPPPPPP/9/4K4[P] w - - 0 1";
+    assert!(refused(&["shogi", "--fen", with_pawns, "P@e5"]));
+    let open_file = "4k4/9/9/9/9/9/PPPP1PPPP/9/4K4[P] w - - 0 1";
+    assert!(!refused(&["shogi", "--fen", open_file, "P@e5"]));
+    // A promoted pawn (tokin) does not count.
+    let tokin = "4k4/9/9/9/9/9/PPPP+PPPPP/9/4K4[P] w - - 0 1";
+    assert!(!refused(&["shogi", "--fen", tokin, "P@e5"]));
+}
+
+#[test]
+fn drops_on_dead_squares_refused() {
+    let fen = "k8/9/9/9/9/9/9/9/8K[PLN] w - - 0 1";
+    for m in ["P@e9", "L@e9", "N@e9", "N@e8"] {
+        assert!(refused(&["shogi", "--fen", fen, m]), "{m}");
+    }
+    for m in ["P@e8", "L@e8", "N@e7"] {
+        assert!(!refused(&["shogi", "--fen", fen, m]), "{m}");
+    }
+}
+
+#[test]
+fn uchifuzume_loses_for_the_dropper() {
+    // Black's king on a9: a8 is covered by the gold, b8 by the gold, b9 by
+    // the silver. A pawn drop on a8 mates: forbidden, so the dropper loses
+    // (the move is counted, as in Fairy-Stockfish); a gold drop mates.
+    let fen = "k8/2S6/1G7/9/9/9/9/9/8K[PG] w - - 0 1";
+    assert_eq!(result(&["shogi", "--fen", fen, "P@a8"]).as_deref(), Some("0-1 (checkmate by a forbidden drop)"));
+    assert_eq!(result(&["shogi", "--fen", fen, "G@a8"]).as_deref(), Some("1-0 (checkmate)"));
+}
+
+#[test]
+fn shogi_promotion_forced_and_optional() {
+    let fen0 = "k8/4P4/9/4P4/9/9/9/9/8K[] w - - 0 1";
+    // Onto the last rank a pawn must promote.
+    assert!(refused(&["shogi", "--fen", fen0, "e8e9"]));
+    assert_eq!(fen(&["shogi", "--fen", fen0, "e8e9+"]), "k3+P4/9/9/4P4/9/9/9/9/8K[] b - - 0 1");
+    // Into the zone it may.
+    assert_eq!(fen(&["shogi", "--fen", fen0, "e6e7"]), "k8/4P4/4P4/9/9/9/9/9/8K[] b - - 1 1");
+    assert_eq!(fen(&["shogi", "--fen", fen0, "e6e7+"]), "k8/4P4/4+P4/9/9/9/9/9/8K[] b - - 0 1");
+    // Captured, the promoted pawn goes to the hand as a pawn.
+    let taken = "k8/9/4+P4/4r4/9/9/9/9/8K[] b - - 0 1";
+    assert_eq!(fen(&["shogi", "--fen", taken, "e6e7"]), "k8/9/4r4/9/9/9/9/9/8K[p] w - - 0 2");
+}
+
+#[test]
+fn grand_promotion_limited_by_piece_counts() {
+    // Every piece White started with is still on the board: the pawn on e9
+    // cannot step onto rank 10 (pyffish: no e9 move).
+    let all = "k9/4P5/10/10/10/10/10/10/RNBQKCABNR/10 w - - 0 1";
+    assert!(refused(&["grand", "--fen", all, "e9e10q"]));
+    assert!(refused(&["grand", "--fen", all, "e9e10"]));
+    // A knight short: only the knight (pyffish: e9e10n alone).
+    let knight_lost = "k9/4P5/10/10/10/10/10/10/RNBQKCAB1R/10 w - - 0 1";
+    assert!(refused(&["grand", "--fen", knight_lost, "e9e10q"]));
+    assert_eq!(fen(&["grand", "--fen", knight_lost, "e9e10n"]), "k3N5/10/10/10/10/10/10/10/RNBQKCAB1R/10 b - - 0 1");
+    // On rank 9 it may also stay a pawn (pyffish: e8e9 and e8e9n).
+    let lower = "k9/10/4P5/10/10/10/10/10/RNBQKCAB1R/10 w - - 0 1";
+    assert!(!refused(&["grand", "--fen", lower, "e8e9"]));
+    assert!(!refused(&["grand", "--fen", lower, "e8e9n"]));
+    assert!(refused(&["grand", "--fen", lower, "e8e9q"]));
+}
