@@ -128,17 +128,19 @@ fn shogi_promotion_forced_and_optional() {
 
 #[test]
 fn grand_promotion_limited_by_piece_counts() {
+    // (The black king stands on b10, out of the a2 rook's line: a FEN whose
+    // side not to move is in check is refused.)
     // Every piece White started with is still on the board: the pawn on e9
     // cannot step onto rank 10 (pyffish: no e9 move).
-    let all = "k9/4P5/10/10/10/10/10/10/RNBQKCABNR/10 w - - 0 1";
+    let all = "1k8/4P5/10/10/10/10/10/10/RNBQKCABNR/10 w - - 0 1";
     assert!(refused(&["grand", "--fen", all, "e9e10q"]));
     assert!(refused(&["grand", "--fen", all, "e9e10"]));
     // A knight short: only the knight (pyffish: e9e10n alone).
-    let knight_lost = "k9/4P5/10/10/10/10/10/10/RNBQKCAB1R/10 w - - 0 1";
+    let knight_lost = "1k8/4P5/10/10/10/10/10/10/RNBQKCAB1R/10 w - - 0 1";
     assert!(refused(&["grand", "--fen", knight_lost, "e9e10q"]));
-    assert_eq!(fen(&["grand", "--fen", knight_lost, "e9e10n"]), "k3N5/10/10/10/10/10/10/10/RNBQKCAB1R/10 b - - 0 1");
+    assert_eq!(fen(&["grand", "--fen", knight_lost, "e9e10n"]), "1k2N5/10/10/10/10/10/10/10/RNBQKCAB1R/10 b - - 0 1");
     // On rank 9 it may also stay a pawn (pyffish: e8e9 and e8e9n).
-    let lower = "k9/10/4P5/10/10/10/10/10/RNBQKCAB1R/10 w - - 0 1";
+    let lower = "1k8/10/4P5/10/10/10/10/10/RNBQKCAB1R/10 w - - 0 1";
     assert!(!refused(&["grand", "--fen", lower, "e8e9"]));
     assert!(!refused(&["grand", "--fen", lower, "e8e9n"]));
     assert!(refused(&["grand", "--fen", lower, "e8e9q"]));
