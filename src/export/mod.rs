@@ -208,7 +208,7 @@ pub fn special_rules(v: &Variant) -> Vec<String> {
     }
     out.extend(crate::game::rules::regions::export_problems(v));
     if v.rules.check_limit > 0 {
-        out.push(format!("the {}-check rule (the {}th check wins)", v.rules.check_limit, v.rules.check_limit));
+        out.push(format!("the n-check rule (the side that gives {} checks wins)", v.rules.check_limit));
     }
     for g in &v.goals {
         out.push(format!(
