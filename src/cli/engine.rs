@@ -43,33 +43,28 @@ fn stdout() -> Out {
 
 /// Runs a UCI session on stdin/stdout.
 pub fn uci(a: UciArgs) -> ExitCode {
-    let (reg, first) = match registry(&a.defs) {
-        Ok(r) => r,
-        Err(c) => return c,
-    };
-    match Uci::new(reg, stdout(), &first) {
-        Ok(mut s) => {
-            s.serve(Box::new(std::io::BufReader::new(std::io::stdin())));
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            errln!("error: {e}");
-            ExitCode::from(2)
-        }
-    }
+    session(&a, |reg, first| Uci::new(reg, stdout(), first).map(|mut s| s.serve(stdin())))
 }
 
 /// Runs an XBoard/WinBoard (CECP v2) session on stdin/stdout.
 pub fn xboard(a: UciArgs) -> ExitCode {
+    session(&a, |reg, first| Xboard::new(reg, stdout(), first).map(|mut s| s.serve(stdin())))
+}
+
+/// Standard input as the protocols read it.
+fn stdin() -> Box<dyn std::io::BufRead + Send> {
+    Box::new(std::io::BufReader::new(std::io::stdin()))
+}
+
+/// Loads the definitions, then runs one protocol session to its end; a
+/// definition or variant that cannot be served is an error (exit 2).
+fn session(a: &UciArgs, run: impl FnOnce(Registry, &str) -> Result<(), String>) -> ExitCode {
     let (reg, first) = match registry(&a.defs) {
         Ok(r) => r,
         Err(c) => return c,
     };
-    match Xboard::new(reg, stdout(), &first) {
-        Ok(mut s) => {
-            s.serve(Box::new(std::io::BufReader::new(std::io::stdin())));
-            ExitCode::SUCCESS
-        }
+    match run(reg, &first) {
+        Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             errln!("error: {e}");
             ExitCode::from(2)

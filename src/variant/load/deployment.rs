@@ -58,14 +58,27 @@ fn post(p: &PostSpec, grid: Option<&Grid>, letters: &Letters, d: &mut Vec<Diagno
 
 /// The cells where `side` may post: whole ranks and single cells.
 fn post_cells(p: &PostSpec, side: usize, g: &Grid, out: &mut Vec<u16>, d: &mut Vec<Diagnostic>) {
-    for r in &p.ranks[side] {
+    ranks_and_cells(&p.ranks[side], &p.cells[side], g, out, d);
+}
+
+/// Appends the cells of whole `ranks` (1-based) and of single `cells` to
+/// `out`; each rank off the board or unknown cell is a located error. Shared
+/// by postings and drop places, which name cells the same way.
+pub(super) fn ranks_and_cells(
+    ranks: &[Spanned<i64>],
+    cells: &[Spanned<String>],
+    g: &Grid,
+    out: &mut Vec<u16>,
+    d: &mut Vec<Diagnostic>,
+) {
+    for r in ranks {
         if r.value < 1 || r.value > g.ranks() as i64 {
             d.push(Diagnostic::error(r.span.clone(), format!("rank {} is off the board", r.value)));
             continue;
         }
         out.extend((0..g.len() as u16).filter(|&c| g.coords(c).1 as i64 == r.value - 1));
     }
-    for c in &p.cells[side] {
+    for c in cells {
         match g.parse(&c.value) {
             Some(cell) => out.push(cell),
             None => d.push(Diagnostic::error(c.span.clone(), format!("{:?} is not a cell of the board", c.value))),

@@ -60,19 +60,7 @@ fn place(
     let mut cells = [Vec::new(), Vec::new()];
     let Some(g) = grid else { return (kinds, cells) };
     for (side, out) in cells.iter_mut().enumerate() {
-        for r in &p.ranks[side] {
-            if r.value < 1 || r.value > g.ranks() as i64 {
-                d.push(Diagnostic::error(r.span.clone(), format!("rank {} is off the board", r.value)));
-                continue;
-            }
-            out.extend((0..g.len() as u16).filter(|&c| g.coords(c).1 as i64 == r.value - 1));
-        }
-        for c in &p.cells[side] {
-            match g.parse(&c.value) {
-                Some(cell) => out.push(cell),
-                None => d.push(Diagnostic::error(c.span.clone(), format!("{:?} is not a cell of the board", c.value))),
-            }
-        }
+        super::deployment::ranks_and_cells(&p.ranks[side], &p.cells[side], g, out, d);
     }
     (kinds, cells)
 }
