@@ -24,6 +24,13 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("3check", include_str!("../../definitions/3check.toml")),
     ("5check", include_str!("../../definitions/5check.toml")),
     ("kingofthehill", include_str!("../../definitions/kingofthehill.toml")),
+    // Royalty and goals (several royals, extinction, compulsory capture, races).
+
+    // Effects (atomic, duck, passing; janggi, manchu).
+
+    // Castling, gating and unmoved state (seirawan, shouse, shako, gustav3, cambodian).
+
+    // Further hands and drops (kyotoshogi, sittuyin, placement, dobutsu).
 ];
 
 /// The text of a built-in definition.
