@@ -27,6 +27,8 @@ pub struct DropRules {
     pub max_per_file: Vec<(u8, u8)>,
     /// Kinds whose drop may not checkmate at once (uchifuzume).
     pub no_mate: Vec<u8>,
+    /// Kinds in the order a FEN's hand lists them (the rest follow).
+    pub hand_order: Vec<u8>,
 }
 
 /// The compiled drop rules of a variant.
@@ -56,6 +58,8 @@ pub struct Drops {
     pub file_cells: Vec<u64>,
     /// Kinds (bits) whose drop may not checkmate at once.
     pub no_mate: u64,
+    /// Every kind, in the order a FEN's hand lists them.
+    pub hand_order: Vec<u8>,
 }
 
 impl DropRules {
@@ -110,6 +114,8 @@ impl DropRules {
             file_cells[x * words + c / 64] |= 1 << (c % 64);
         }
         let no_mate = self.no_mate.iter().fold(0u64, |m, &k| m | 1 << k);
+        let mut hand_order = self.hand_order.clone();
+        hand_order.extend((0..kinds as u8).filter(|k| !self.hand_order.contains(k)));
         Drops {
             to_hand: self.to_hand,
             keep_promoted: self.keep_promoted,
@@ -121,6 +127,7 @@ impl DropRules {
             max_per_file,
             file_cells,
             no_mate,
+            hand_order,
         }
     }
 }

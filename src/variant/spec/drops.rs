@@ -21,6 +21,8 @@ pub struct DropsSpec {
     pub max_per_file: Vec<(Spanned<String>, Spanned<i64>)>,
     /// `no-mate`.
     pub no_mate: Vec<Spanned<String>>,
+    /// `hand-order`.
+    pub hand_order: Vec<Spanned<String>>,
     /// The table.
     pub span: Range<usize>,
 }
@@ -58,7 +60,8 @@ impl Reader<'_> {
             }
         }
         let no_mate = self.array(t, "no-mate", "drops.no-mate", |s, v| s.str_elem(v, "drops.no-mate"));
-        DropsSpec { captures_to_hand, promoted_captured, places, no_dead_squares, max_per_file, no_mate, span }
+        let hand_order = self.array(t, "hand-order", "drops.hand-order", |s, v| s.str_elem(v, "drops.hand-order"));
+        DropsSpec { captures_to_hand, promoted_captured, places, no_dead_squares, max_per_file, no_mate, hand_order, span }
     }
 
     /// The tables of an array of tables (or of an array of inline tables).
