@@ -145,3 +145,18 @@ fn grand_promotion_limited_by_piece_counts() {
     assert!(!refused(&["grand", "--fen", lower, "e8e9n"]));
     assert!(refused(&["grand", "--fen", lower, "e8e9q"]));
 }
+
+#[test]
+fn chessgi_double_steps_by_rank() {
+    // FSF allows a pawn's double step from its second rank whether or not it
+    // has moved: a pawn dropped on a1 that stepped to a2 may step twice, and
+    // that double step may be taken en passant (FENs: pyffish's for the same
+    // moves).
+    let start = "4k3/8/8/8/1p6/8/8/4K3[P] w - - 0 1";
+    let mut args = vec!["chessgi", "--fen", start, "P@a1", "e8d8", "a1a2", "d8e8", "a2a4"];
+    assert_eq!(fen(&args), "4k3/8/8/8/Pp6/8/8/4K3[] b - a3 0 3");
+    args.push("b4a3");
+    assert_eq!(fen(&args), "4k3/8/8/8/8/p7/8/4K3[p] w - - 0 4");
+    // A pawn on the first rank never steps twice.
+    assert!(refused(&["chessgi", "--fen", start, "P@a1", "e8d8", "a1a3"]));
+}
