@@ -160,3 +160,26 @@ fn chessgi_double_steps_by_rank() {
     // A pawn on the first rank never steps twice.
     assert!(refused(&["chessgi", "--fen", start, "P@a1", "e8d8", "a1a3"]));
 }
+
+#[test]
+fn placement_drops_first_bishops_on_both_colours_castling_kept() {
+    // While the side to move holds pieces it may only drop them, on its own
+    // first rank.
+    assert!(refused(&["placement", "e2e4"]));
+    assert!(refused(&["placement", "K@e2"]));
+    // The second bishop goes on the other colour, and the last free cell of
+    // that colour (h1) is kept for it (legal moves as pyffish lists them).
+    assert!(refused(&["placement", "B@c1", "K@e8", "B@a1"]));
+    let seq = ["B@c1", "K@e8", "K@d1", "Q@d8", "R@b1", "R@a8", "N@f1", "R@h8"];
+    let mut args = vec!["placement"];
+    args.extend(seq);
+    assert_eq!(fen(&args), "r2qk2r/pppppppp/8/8/8/8/PPPPPPPP/1RBK1N2[QRBNbbnn] w kq - 0 5");
+    for m in ["Q@h1", "R@h1", "N@h1"] {
+        assert!(refused(&[&args[..], &[m]].concat()), "{m}");
+    }
+    assert!(!refused(&[&args[..], &["B@h1"]].concat()));
+    // A king dropped on e1 and rooks in the corners may castle: FSF's FEN
+    // after these drops has the rights.
+    let castling = ["placement", "K@e1", "K@e8", "R@h1", "R@h8", "R@a1", "R@b8"];
+    assert_eq!(fen(&castling), "1r2k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[QBBNNqbbnn] w KQk - 0 4");
+}

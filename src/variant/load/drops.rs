@@ -40,6 +40,9 @@ pub(super) fn check(
     }
     let no_mate = ds.no_mate.iter().filter_map(|l| letters.kind_of(l, "piece in `drops.no-mate`", d)).collect();
     let hand_order = hand_order(&ds.hand_order, letters, d);
+    let opposite_colours =
+        ds.opposite_colours.iter().filter_map(|l| letters.kind_of(l, "piece in `drops.opposite-colours`", d)).collect();
+    let unmoved = ds.unmoved.iter().map(|p| place(p, grid, letters, d)).collect();
     Some(DropRules {
         to_hand: ds.captures_to_hand,
         keep_promoted,
@@ -48,6 +51,9 @@ pub(super) fn check(
         max_per_file,
         no_mate,
         hand_order,
+        must_drop: ds.must_drop,
+        opposite_colours,
+        unmoved,
     })
 }
 
@@ -57,7 +63,10 @@ fn hand_order(order: &[Spanned<String>], letters: &Letters, d: &mut Vec<Diagnost
     for l in order {
         if let Some(k) = letters.kind_of(l, "piece in `drops.hand-order`", d) {
             if out.contains(&k) {
-                d.push(Diagnostic::error(l.span.clone(), format!("`{}` is listed twice in `drops.hand-order`", l.value)));
+                d.push(Diagnostic::error(
+                    l.span.clone(),
+                    format!("`{}` is listed twice in `drops.hand-order`", l.value),
+                ));
             } else {
                 out.push(k);
             }
