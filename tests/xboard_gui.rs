@@ -77,14 +77,16 @@ fn xboard_plays_a_whole_tcb_game_against_rookery() {
     std::fs::create_dir_all(&dir).unwrap();
     let engine = format!("{} xboard", env!("CARGO_BIN_EXE_rookery"));
     let (pgn, log) = (dir.join("game.pgn"), dir.join("xboard.log"));
-    let args: Vec<String> = [
-        "-fcp", &engine, "-scp", &engine, "-variant", "tcb", "-matchGames", "1", "-searchDepth", "2", "-tc", "5",
-        "-inc", "0", "-popupExitMessage", "false", "-saveGameFile", &pgn.to_string_lossy(), "-debug",
-        "-nameOfDebugFile", &log.to_string_lossy(),
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
+    let fixed = "-variant tcb -matchGames 1 -searchDepth 2 -tc 5 -inc 0 -popupExitMessage false -debug";
+    let mut args: Vec<String> = fixed.split(' ').map(String::from).collect();
+    for (key, value) in [
+        ("-fcp", engine.clone()),
+        ("-scp", engine),
+        ("-saveGameFile", pgn.to_string_lossy().to_string()),
+        ("-nameOfDebugFile", log.to_string_lossy().to_string()),
+    ] {
+        args.extend([key.to_string(), value]);
+    }
     let ok = run_xboard(&xvfb, &xboard, &dir, &args, Duration::from_secs(240));
     let game = std::fs::read_to_string(&pgn).unwrap_or_default();
     let log = std::fs::read_to_string(&log).unwrap_or_default();
