@@ -107,8 +107,9 @@ pub fn compile(
     }
     let mut spared = vec![false; kinds];
     for s in &spec.explosion_spares {
-        if let Some(k) = kind_of(s, d) {
-            spared[k as usize] = true;
+        // (A piece that failed to load has a letter but no kind slot.)
+        if let Some(slot) = kind_of(s, d).and_then(|k| spared.get_mut(k as usize)) {
+            *slot = true;
         }
     }
     let mut start = vec![0u32];
@@ -312,4 +313,16 @@ impl Position<'_> {
         }
         None
     }
+}
+
+/// The effects an exporter cannot express, one line each.
+pub fn export_problems(v: &crate::variant::Variant) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(x) = &v.explosions {
+        let spared: Vec<&str> =
+            v.pieces.iter().zip(&x.spared).filter(|(_, &s)| s).map(|(p, _)| p.name.as_str()).collect();
+        let but = if spared.is_empty() { String::new() } else { format!(" but {}", spared.join(", ")) };
+        out.push(format!("explosions (a capture removes the capturer and every piece around it{but})"));
+    }
+    out
 }
