@@ -236,3 +236,14 @@ fn kyotoshogi_every_move_turns_the_piece_over() {
     assert!(refused(&["kyotoshogi", "a1a2"]));
     assert!(!refused(&["kyotoshogi", "a1a2-"]));
 }
+
+#[test]
+fn replay_board_shows_the_hands() {
+    let (ok, out, err) = replay(&["crazyhouse", "--board", "e2e4", "d7d5", "e4d5"]);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    // The FEN stays the first line; the board follows, with the hands.
+    assert_eq!(lines[0], "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR[P] b KQkq - 0 2");
+    assert!(lines.iter().any(|l| l.trim_start().starts_with("5  . . . P . . . .")), "{out}");
+    assert!(lines.iter().any(|l| l.trim() == "in hand: White P, Black -"), "{out}");
+}
