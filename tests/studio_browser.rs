@@ -241,6 +241,7 @@ fn studio_in_chromium() {
     play_tcb(&b);
     edit_tcb(&b);
     tiger_lily_pawn(&b, &server);
+    xiangqi_on_points(&b, &server);
     timings(&b, &server);
     promotion_from_fen(&b, &server);
     drops_in_tigerchess(&b, &server);
@@ -507,6 +508,24 @@ fn tiger_lily_pawn(b: &Browser, s: &Server) {
     assert_eq!(n as u64, want["targets"].as_u64().unwrap());
     assert!(n > 0, "the pawn on {label} can move");
     b.screenshot("studio-tiger-lily");
+}
+
+/// Xiangqi is drawn as the definition's `[board.picture]` asks: lines,
+/// river and palace diagonals, pieces on the points; a click on the cannon's
+/// point shows the moves the probe gives.
+fn xiangqi_on_points(b: &Browser, s: &Server) {
+    let (v, _) = rookery::variant::load_str(&definition("xiangqi")).unwrap();
+    let want = rookery::studio::view::probe_view(&v, None, "b3", Some(&v.setup_fen)).unwrap();
+    b.go(&format!("{}#/v/builtin:xiangqi", s.url));
+    b.wait("Xiangqi's pieces", "return document.querySelector('#piece-table tr[data-letter=C]');", json!([]));
+    let lines = b.js("return document.querySelectorAll('#board .lines line').length;", json!([]));
+    assert_eq!(lines, json!(80 + 81 - 7 + 4), "rank and file lines, the river gap, 4 palace diagonals");
+    clear_diagram(b);
+    b.click(&cell("b3"));
+    let n = diagram_count(b);
+    assert_eq!(n as u64, want["targets"].as_u64().unwrap());
+    assert!(marked(b).contains(&"b10".to_string()), "the cannon captures the horse over the screen on b8");
+    b.screenshot("studio-xiangqi");
 }
 
 /// Page load and move response for Tigrey and Tiger Lily, as the browser

@@ -175,8 +175,12 @@ pub fn probe_view(v: &Variant, letter: Option<char>, at: &str, fen: Option<&str>
     let prep = prepare_on(v, up, at, black, &friends, &enemies).map_err(|e| e.to_string())?;
     let moves = destinations(&prep, fen.is_none());
     pieces.push((prep.from, up, !black));
-    let opts =
-        SvgOptions { highlight: marks_from_probe(&v.grid, &moves), from: Some(prep.from), ..SvgOptions::default() };
+    let opts = SvgOptions {
+        highlight: marks_from_probe(&v.grid, &moves),
+        from: Some(prep.from),
+        picture: v.picture.clone(),
+        ..SvgOptions::default()
+    };
     let svg = grid_svg(&v.grid, v.a1_light, &pieces, &opts);
     let counts = |k: Kind| moves.iter().filter(|m| m.kind == k).count();
     Ok(json!({
