@@ -383,3 +383,45 @@ fn locust_captures_are_reported_with_their_victims() {
     assert_eq!(r["moves"], json!([{"to": "d6", "kind": "move", "locust": ["d5"]}]));
     assert_eq!(r["count"]["locust"], 1);
 }
+
+#[test]
+fn verify_runs_the_documented_facts() {
+    let s = Server::start("verify");
+    let tcb = definition("tcb");
+    let (v, _) = rookery::variant::load_str(&tcb).unwrap();
+    let (code, r) = post(&s, "api/verify", json!({"toml": tcb}));
+    assert_eq!(code, 200, "{r}");
+    let facts = r["facts"].as_array().unwrap();
+    assert_eq!(facts.len(), v.checks.len());
+    assert_eq!(
+        (r["ok"].clone(), r["failed"].clone(), r["skipped"].clone()),
+        (json!(v.checks.len()), json!(0), json!(0))
+    );
+    let rook = facts.iter().find(|f| f["name"] == "The rook on e5").unwrap();
+    assert_eq!(rook["status"], "ok");
+    // The line of its [[checks]] table in the file.
+    let name_at = tcb.find("name = \"The rook on e5\"").unwrap();
+    let header = tcb[..name_at].rfind("[[checks]]").unwrap();
+    assert_eq!(rook["line"], json!(tcb[..header].matches('\n').count() + 1), "the line of its [[checks]] header");
+    assert!(rook["source"].as_str().unwrap().starts_with("rules page"));
+    // A rook that lost its riding leaps: the fact fails with the cells only
+    // the expectation has.
+    let broken = tcb.replace("betza = \"WD7\"", "betza = \"WD\"");
+    let (code, r) = post(&s, "api/verify", json!({"toml": broken}));
+    assert_eq!(code, 200);
+    let rook = r["facts"].as_array().unwrap().iter().find(|f| f["name"] == "The rook on e5").unwrap();
+    assert_eq!(rook["status"], "FAIL");
+    let details =
+        rook["details"].as_array().unwrap().iter().map(|d| d.as_str().unwrap()).collect::<Vec<_>>().join("\n");
+    assert!(details.contains("only expected: a5 e1 e9 i5"), "{details}");
+    assert!(r["failed"].as_u64().unwrap() >= 1);
+    // No facts: an empty list; invalid TOML: 422 with diagnostics; bad JSON: 4xx.
+    let chess = definition("chess");
+    let bare = &chess[..chess.find("[[checks]]").unwrap()];
+    let (code, r) = post(&s, "api/verify", json!({"toml": bare}));
+    assert_eq!((code, r["facts"].as_array().unwrap().len()), (200, 0));
+    let (code, r) = post(&s, "api/verify", json!({"toml": "[variant]\nname = 3\n"}));
+    assert_eq!(code, 422);
+    assert!(!r["diagnostics"].as_array().unwrap().is_empty());
+    assert!(post(&s, "api/verify", json!({"text": "x"})).0 >= 400);
+}

@@ -238,6 +238,7 @@ fn studio_in_chromium() {
     let server = Server::start("browser");
     let b = Browser::start();
     library_and_tcb_rook(&b, &server);
+    tcb_facts(&b, &server);
     play_tcb(&b);
     edit_tcb(&b);
     tiger_lily_pawn(&b, &server);
@@ -396,6 +397,31 @@ fn library_and_tcb_rook(b: &Browser, s: &Server) {
     assert!(diagram_count(b) < 12);
 }
 
+/// TCB's variant page lists its documented facts, each run on the server
+/// and ok; a fact's line link opens the editor there.
+fn tcb_facts(b: &Browser, s: &Server) {
+    let (v, _) = rookery::variant::load_str(&definition("tcb")).unwrap();
+    b.go(&format!("{}#/v/builtin:tcb", s.url));
+    let n = b.wait("the facts", "return document.getElementById('facts').getAttribute('data-done');", json!([]));
+    assert_eq!(n, json!(v.checks.len().to_string()));
+    let ok = b.js("return document.querySelectorAll('#facts li.fact[data-status=ok]').length;", json!([]));
+    assert_eq!(ok, json!(v.checks.len()));
+    let summary = b.js("return document.getElementById('facts-summary').textContent;", json!([]));
+    let all = format!("{0} of {0} ok", v.checks.len());
+    assert!(summary.as_str().unwrap().starts_with(&all), "{summary}");
+    b.js("document.getElementById('facts').scrollIntoView();", json!([]));
+    b.screenshot("studio-facts");
+    b.click("#facts li.fact a.line");
+    b.wait("the editor", "return document.getElementById('toml');", json!([]));
+    let caret = b.js(
+        "var t = document.getElementById('toml'); return t.value.slice(0, t.selectionStart).split('\\n').length;",
+        json!([]),
+    );
+    let text = definition("tcb");
+    let first = text.lines().position(|l| l == "[[checks]]").unwrap() + 1;
+    assert_eq!(caret, json!(first), "the caret on the first fact's [[checks]] line");
+}
+
 /// Three legal moves (click-click, and a drag), refused illegal moves, undo
 /// and an engine reply.
 fn play_tcb(b: &Browser) {
@@ -471,6 +497,15 @@ fn edit_tcb(b: &Browser) {
     clear_diagram(b);
     b.click("#piece-table tr[data-letter=R]");
     assert_eq!(diagram_count(b), 8, "WD from e5: four steps and four jumps");
+    // The documented rook diagram now fails, with the lost cells.
+    b.click("#verify");
+    b.wait("the facts", "return document.getElementById('facts').getAttribute('data-done');", json!([]));
+    let rook = b.js(
+        "var f = Array.from(document.querySelectorAll('#facts li.fact')).find(l => l.textContent.indexOf('The rook on e5') >= 0); return [f.getAttribute('data-status'), f.textContent];",
+        json!([]),
+    );
+    assert_eq!(rook[0], "FAIL", "{rook}");
+    assert!(rook[1].as_str().unwrap().contains("only expected: a5 e1 e9 i5"), "{rook}");
     let text = definition("tcb");
     let line = text.lines().position(|l| l == "betza = \"WD7\"").unwrap() + 1;
     b.js(set, json!(["betza = \"WD\"", "betza = \"WD!\""]));
