@@ -425,3 +425,45 @@ fn verify_runs_the_documented_facts() {
     assert!(!r["diagnostics"].as_array().unwrap().is_empty());
     assert!(post(&s, "api/verify", json!({"text": "x"})).0 >= 400);
 }
+
+#[test]
+fn tigerchess_variations_in_the_pre_game() {
+    let s = Server::start("variations");
+    let tc = definition("tigerchess");
+    let game =
+        |variation: &str| post(&s, "api/game", json!({"toml": tc, "seed": 7, "variation": variation, "moves": []}));
+    // The order of play: a die for the deployment, two dice for the guards.
+    let (code, d) = game("dice");
+    assert_eq!(code, 200, "{d}");
+    assert!(d["pregame"].as_str().unwrap().starts_with("seed 7: die "), "{d}");
+    // Open: the players agreed, no die; the same as `rookery replay --seed 7 --open`.
+    let (code, o) = game("open");
+    assert_eq!(code, 200);
+    assert!(o["pregame"].as_str().unwrap().contains("die not thrown (Open variation)"), "{o}");
+    assert!(o["designation"].as_str().unwrap().contains("Open variation"), "{o}");
+    let cli = std::process::Command::new(env!("CARGO_BIN_EXE_rookery"))
+        .args(["replay", "tigerchess", "--seed", "7", "--open"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(cli.stdout).unwrap().trim(), o["fen"].as_str().unwrap());
+    // Random: cards post every Swordsman before the first move; White (the
+    // Bengal) moves, nothing is left in hand. Same as the CLI's replay.
+    let (code, r) = game("random");
+    assert_eq!(code, 200);
+    assert_eq!(r["designation"], "Random variation");
+    assert!(r["hands"].as_array().unwrap().is_empty(), "{r}");
+    assert_eq!(r["side"], "white");
+    let cli = std::process::Command::new(env!("CARGO_BIN_EXE_rookery"))
+        .args(["replay", "tigerchess", "--seed", "7", "--random-variation"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(cli.stdout).unwrap().trim(), r["fen"].as_str().unwrap());
+    // A legal engagement move is accepted after the cards.
+    let first = r["legal"][0]["text"].as_str().unwrap().to_string();
+    let (code, after) = post(&s, "api/game", json!({"toml": tc, "seed": 7, "variation": "random", "moves": [first]}));
+    assert_eq!((code, after["side"].clone()), (200, json!("black")), "{after}");
+    // An unknown variation is refused with the known ones.
+    let (code, e) = game("dragon");
+    assert_eq!(code, 422);
+    assert!(e["error"].as_str().unwrap().contains("known: dice, open, random"), "{e}");
+}

@@ -304,6 +304,30 @@ fn drops_in_tigerchess(b: &Browser, s: &Server) {
     let text = b.wait("the posting", "return document.getElementById('moves').textContent;", json!([]));
     assert!(text.as_str().unwrap().contains(&format!("@{}", targets[0])), "{text}");
     assert_ne!(b.js("return document.getElementById('fen-out').textContent;", json!([])), before);
+    // The Random variation: chosen in the pre-game, the cards post every
+    // Swordsman, nothing is left in hand and the Bengal moves.
+    b.js(
+        "var s = document.getElementById('variation'); s.value = 'random'; s.dispatchEvent(new Event('change'));",
+        json!([]),
+    );
+    let pre = b.wait(
+        "the Random variation",
+        "var p = document.getElementById('pregame').textContent; return p.indexOf('Random variation') >= 0 && p;",
+        json!([]),
+    );
+    assert!(pre.as_str().unwrap().contains("Designation: Random variation"), "{pre}");
+    assert_eq!(b.js("return document.querySelectorAll('#hands button').length;", json!([])), json!(0));
+    let fen = b.js("return document.getElementById('fen-out').textContent;", json!([]));
+    assert!(fen.as_str().unwrap().contains(" w "), "White to move after the cards: {fen}");
+    b.js(
+        "var s = document.getElementById('variation'); s.value = 'open'; s.dispatchEvent(new Event('change'));",
+        json!([]),
+    );
+    b.wait(
+        "the Open variation",
+        "return document.getElementById('pregame').textContent.indexOf('die not thrown (Open variation)') >= 0;",
+        json!([]),
+    );
 }
 
 /// Save writes the file; a file changed on disk reloads the page.

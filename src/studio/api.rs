@@ -257,11 +257,14 @@ struct GameReq {
     /// The seed of a rule module's dice (TigerChess).
     #[serde(default)]
     seed: Option<u64>,
+    /// TigerChess's variation: "dice" (default), "open" or "random".
+    #[serde(default)]
+    variation: Option<String>,
 }
 
 impl GameReq {
     fn start(&self) -> view::Start<'_> {
-        view::Start { fen: self.fen.as_deref(), seed: self.seed }
+        view::Start { fen: self.fen.as_deref(), seed: self.seed, variation: self.variation.as_deref() }
     }
 }
 

@@ -212,12 +212,21 @@ pub struct Start<'a> {
     pub fen: Option<&'a str>,
     /// The seed of a rule module's dice.
     pub seed: Option<u64>,
+    /// TigerChess's variation chosen before the dice: the order of play
+    /// (`None` or `"dice"`), `"open"` (agreed by the players: no die for the
+    /// deployment) or `"random"` (the exhibition game: cards post the
+    /// Swordsmen, no dice).
+    pub variation: Option<&'a str>,
 }
+
+/// The variations [`Start::variation`] accepts.
+pub const VARIATIONS: [&str; 3] = ["dice", "open", "random"];
 
 /// The pre-game of a rule module, if the variant has one and a seed is given.
 fn pregame(v: &Variant, start: Start<'_>) -> Option<crate::hooks::tigerchess::PreGame> {
+    let (open, random) = (start.variation == Some("open"), start.variation == Some("random"));
     match (v.hook.as_deref(), start.seed) {
-        (Some("tigerchess"), Some(seed)) => Some(crate::hooks::tigerchess::pre_game(seed, false, false)),
+        (Some("tigerchess"), Some(seed)) => Some(crate::hooks::tigerchess::pre_game(seed, open, random)),
         _ => None,
     }
 }
@@ -232,17 +241,34 @@ fn pregame_text(pg: &crate::hooks::tigerchess::PreGame) -> String {
         ),
         None => "dice not thrown".to_string(),
     };
+    if pg.deploy == crate::hooks::tigerchess::Deploy::Random {
+        return format!("seed {}: Random variation (no dice; a shuffled pack of cards posts the Swordsmen)", pg.seed);
+    }
     format!("seed {}: {die} ({} variation); {dice}", pg.seed, pg.deploy.name())
 }
 
 /// Replays `moves` (coordinate notation) from the start.
 pub fn replay<'v>(v: &'v Variant, start: Start<'_>, moves: &[String]) -> Result<Game<'v>, String> {
-    let pos = match (start.fen.filter(|f| !f.trim().is_empty()), pregame(v, start)) {
+    if start.variation.is_some_and(|x| !VARIATIONS.contains(&x)) {
+        return Err(format!(
+            "unknown variation {:?} (known: {})",
+            start.variation.unwrap_or(""),
+            VARIATIONS.join(", ")
+        ));
+    }
+    let pg = pregame(v, start).filter(|_| start.fen.is_none_or(|f| f.trim().is_empty()));
+    let pos = match (start.fen.filter(|f| !f.trim().is_empty()), &pg) {
         (Some(f), _) => Position::from_fen(v, f.trim()).map_err(|e| format!("bad FEN: {e}"))?,
-        (None, Some(pg)) => crate::hooks::tigerchess::start(v, &pg),
+        (None, Some(pg)) => crate::hooks::tigerchess::start(v, pg),
         (None, None) => Position::start(v),
     };
     let mut game = Game::new(pos);
+    // The Random variation's cards post the Swordsmen before the first move.
+    if let Some(pg) = pg.filter(|pg| pg.deploy == crate::hooks::tigerchess::Deploy::Random) {
+        for m in crate::hooks::tigerchess::random_postings(&game.pos, pg.seed) {
+            game.play(m);
+        }
+    }
     let mut legal = Vec::new();
     for (i, text) in moves.iter().enumerate() {
         if let Some(o) = game.outcome() {
@@ -284,6 +310,8 @@ pub fn game_view(v: &Variant, start: Start<'_>, moves: &[String]) -> Result<Valu
         "result": outcome.as_ref().map(|o| o.to_string()),
         "svg": board_svg(&game.pos, &SvgOptions::default()),
         "pregame": pregame(v, start).map(|pg| pregame_text(&pg)),
+        "designation": pregame(v, start)
+            .map(|pg| crate::hooks::tigerchess::designation(&pg, crate::hooks::tigerchess::dragon_subtitle(&game.pos))),
     }))
 }
 

@@ -232,9 +232,15 @@
     var depth = el("select", { id: "depth", onchange: function () { g.depth = +depth.value; } }, [1, 2, 4, 6, 8, 12].map(function (d) { return el("option", { value: d, text: "depth " + d + (d > 4 ? " (at most 3 s)" : "") }); }));
     depth.value = String(g.depth);
     var fenIn = el("input", { id: "fen-in", size: 40, placeholder: "FEN (empty: the setup)" });
+    // TigerChess: the variation the players choose before any dice.
+    var variation = S.view.hook === "tigerchess" ? el("label", {}, ["variation ", el("select", { id: "variation", onchange: function (e) { g.variation = e.target.value; newGame(null); } },
+      [["dice", "order of play (dice)"], ["open", "Open (agreed)"], ["random", "Random (exhibition)"]].map(function (o) {
+        return el("option", { value: o[0], text: o[1], selected: o[0] === (g.variation || "dice") ? "selected" : null });
+      }))]) : null;
     var moveIn = el("input", { id: "move-in", size: 10, placeholder: "e2e4" });
     S.body.replaceChildren(
       el("div", { class: "row" }, [who("white"), who("black"), depth]),
+      el("div", { class: "row", id: "variation-row" }, [variation]),
       el("div", { class: "row" }, [el("button", { id: "new-game", text: "New game", onclick: function () { newGame(null); } }),
         el("button", { id: "undo", text: "Undo", onclick: undo }),
         el("button", { id: "flip", text: "Flip", onclick: function () { g.flipped = !g.flipped; S.board.classList.toggle("flipped", g.flipped); } })]),
@@ -261,7 +267,7 @@
 
   function load(moves) {
     var g = S.game, gen = g.gen;
-    return api("/api/game", { toml: S.toml, fen: g.fen, seed: g.seed, moves: moves }).then(function (st) {
+    return api("/api/game", { toml: S.toml, fen: g.fen, seed: g.seed, variation: g.variation || null, moves: moves }).then(function (st) {
       if (gen !== g.gen) return;
       g.moves = moves; g.state = st; g.sel = null; g.drop = null;
       if (S.tab === "play") { showGame(); maybeEngine(); }
@@ -278,7 +284,7 @@
     showSvg(st.svg);
     if (st.last) st.last.forEach(function (c) { var e = RookeryBoard.cellEl(S.board, c); if (e) e.classList.add("last"); });
     document.getElementById("fen-out").textContent = st.fen;
-    document.getElementById("pregame").textContent = st.pregame ? "Pre-game: " + st.pregame : "";
+    document.getElementById("pregame").textContent = st.pregame ? "Pre-game: " + st.pregame + (st.designation ? ". Designation: " + st.designation : "") : "";
     document.getElementById("result").textContent = st.result ? "Result: " + st.result : (st.side + " to move" + (st.in_check ? " (check)" : ""));
     var list = document.getElementById("moves");
     list.replaceChildren();
@@ -377,7 +383,7 @@
     g.thinking = true;
     msg("Engine thinking…", true);
     var t0 = performance.now();
-    api("/api/engine", { toml: S.toml, fen: g.fen, seed: g.seed, moves: g.moves, depth: g.depth }).then(function (r) {
+    api("/api/engine", { toml: S.toml, fen: g.fen, seed: g.seed, variation: g.variation || null, moves: g.moves, depth: g.depth }).then(function (r) {
       g.thinking = false;
       if (gen !== g.gen || !r.move) return;
       msg("Engine: " + r.move + " (" + Math.round(performance.now() - t0) + " ms)", true);
