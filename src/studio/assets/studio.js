@@ -232,8 +232,9 @@
     var depth = el("select", { id: "depth", onchange: function () { g.depth = +depth.value; } }, [1, 2, 4, 6, 8, 12].map(function (d) { return el("option", { value: d, text: "depth " + d + (d > 4 ? " (at most 3 s)" : "") }); }));
     depth.value = String(g.depth);
     var fenIn = el("input", { id: "fen-in", size: 40, placeholder: "FEN (empty: the setup)" });
-    // TigerChess: the variation the players choose before any dice.
-    var variation = S.view.hook === "tigerchess" ? el("label", {}, ["variation ", el("select", { id: "variation", onchange: function (e) { g.variation = e.target.value; newGame(null); } },
+    // A rule module's pre-game choice (TigerChess: the order of play with
+    // dice, the agreed Open variation, or the Random exhibition variation).
+    var variation = S.view.hook ? el("label", {}, ["variation ", el("select", { id: "variation", onchange: function (e) { g.variation = e.target.value; newGame(null); } },
       [["dice", "order of play (dice)"], ["open", "Open (agreed)"], ["random", "Random (exhibition)"]].map(function (o) {
         return el("option", { value: o[0], text: o[1], selected: o[0] === (g.variation || "dice") ? "selected" : null });
       }))]) : null;
