@@ -381,6 +381,10 @@ fn xiangqi_is_drawn_on_points_with_river_and_palace_diagonals() {
     assert!(svg.contains(r#"<g class="board" stroke="none""#));
     assert_eq!(svg.matches(r##"fill="#efd29c""##).count(), 90);
     assert!(svg.contains(r##"<g class="lines" stroke="#5c3b1e" stroke-linecap="square" pointer-events="none">"##));
+    // The standalone HTML page draws the same picture.
+    let page = rookery::studio::html::page(&v);
+    assert_eq!(page.matches(r#"class="diagonal""#).count(), 4);
+    assert!(page.contains(r#"class="river""#));
 }
 
 #[test]
