@@ -15,7 +15,7 @@ pub mod interactive_diagram;
 use std::fmt;
 
 use crate::board::square_label;
-use crate::game::fen::{parse_placement, Placement};
+use crate::game::fen::Placement;
 use crate::variant::Variant;
 
 /// An export format.
@@ -103,7 +103,12 @@ fn with_facts_in_rules(sheet: &str, block: &str) -> String {
 
 /// The setup's placement (validated by the loader, so it parses).
 pub(crate) fn setup_placement(v: &Variant) -> Placement {
-    parse_placement(&v.grid, &|c| v.kind_of_letter(c), &v.setup_fen).expect("the loader validated the setup")
+    let plus = |k: u8| {
+        let to = v.piece_promotion.as_ref()?.to[k as usize];
+        (to != crate::game::rules::promotion::NONE).then_some(to)
+    };
+    crate::game::fen::parse_placement_with(&v.grid, &|c| v.kind_of_letter(c), &plus, &v.setup_fen)
+        .expect("the loader validated the setup")
 }
 
 /// (file, rank) of every hole, rank by rank from rank 1, files left to right.

@@ -118,6 +118,9 @@ pub struct Rules {
     pub move_rule: u32,
     /// n-fold repetition (0 = none).
     pub repetition: u32,
+    /// A repetition reached by checking in every position of its cycle
+    /// loses for the checking side.
+    pub perpetual_check_loses: bool,
     /// Royal pieces may not face each other on an open file.
     pub flying_general: bool,
     /// n-check: the n-th check wins (0 = no such rule).
