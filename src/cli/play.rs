@@ -6,7 +6,7 @@ use std::time::Instant;
 use rookery::game::notation::{move_text, parse_move};
 use rookery::game::perft::perft;
 use rookery::game::{Game, Position};
-use rookery::hooks::tigerchess;
+use rookery::hooks::Choices;
 
 use super::def::load;
 
@@ -96,34 +96,37 @@ pub struct ReplayArgs {
     /// With --seed: the Random variation (its card postings come first).
     #[arg(long, requires = "seed")]
     random_variation: bool,
+    /// Also print the final position as a text board, with the hands
+    /// (after the FEN and result lines, which stay first).
+    #[arg(long)]
+    board: bool,
     /// Moves in coordinate notation (`e2e4`, `c8c9h`, castling `e1g1` or `e1h1`, postings `S@e3`).
     moves: Vec<String>,
 }
 
 /// Plays the moves; prints the final FEN and, if the game is over,
-/// `result: 1-0 (checkmate)`.
+/// `result: 1-0 (checkmate)`; with `--board`, then the board and hands.
 pub fn replay_cmd(a: ReplayArgs) -> ExitCode {
     let v = match load(&a.def) {
         Ok(v) => v,
         Err(c) => return c,
     };
-    let pregame = match (a.seed, v.hook.as_deref()) {
-        (Some(seed), Some("tigerchess")) => Some(tigerchess::pre_game(seed, a.open, a.random_variation)),
+    let choices = Choices { open: a.open, random_variation: a.random_variation };
+    let hooks = match (a.seed, v.module) {
+        (Some(seed), Some(module)) => Some(module.begin(seed, choices)),
         (Some(_), _) => {
             errln!("error: --seed only applies to definitions with a rule module (variant.hook)");
             return ExitCode::from(2);
         }
         _ => None,
     };
-    let pos = match super::def::start_position(&v, pregame.as_ref(), a.fen.as_deref()) {
+    let pos = match super::def::start_position(&v, hooks.as_deref(), a.fen.as_deref()) {
         Ok(p) => p,
         Err(c) => return c,
     };
     let mut game = Game::new(pos);
-    if let Some(pg) = pregame.as_ref().filter(|pg| pg.deploy == tigerchess::Deploy::Random) {
-        for m in tigerchess::random_postings(&game.pos, pg.seed) {
-            game.play(m);
-        }
+    for m in hooks.as_ref().map(|h| h.opening_moves(&game.pos)).unwrap_or_default() {
+        game.play(m);
     }
     let mut legal = Vec::new();
     for (i, text) in a.moves.iter().enumerate() {
@@ -143,6 +146,9 @@ pub fn replay_cmd(a: ReplayArgs) -> ExitCode {
     outln!("{}", game.pos.fen());
     if let Some(o) = game.outcome() {
         outln!("result: {o}");
+    }
+    if a.board {
+        outln!("{}", super::info::board_text(&game.pos));
     }
     ExitCode::SUCCESS
 }

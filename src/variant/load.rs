@@ -6,6 +6,7 @@
 mod board;
 mod deployment;
 mod drops;
+mod picture;
 mod pieces;
 mod promotion;
 mod rules;
@@ -80,6 +81,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         Some(g) => crate::game::rules::regions::compile(&spec.regions, g, d),
         None => Vec::new(),
     };
+    let picture = picture::check(spec, board.grid.as_ref(), &regions, d);
     let (pieces, letters, ok) = pieces::check(spec, board.polygons, &regions, d);
     let listed_fen = setup::check(spec, board.grid.as_ref(), &letters, d);
     let zones = promotion::check(spec, &board, &letters, d);
@@ -117,7 +119,11 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         Some(f) => f.value.clone(),
         None => listed_fen?,
     };
-    let setup = crate::game::fen::parse_placement(&grid, &kind_of, &setup_fen).ok()?;
+    let plus = |k: u8| {
+        let to = piece_promotion.as_ref()?.0[k as usize];
+        (to != crate::game::rules::promotion::NONE).then_some(to)
+    };
+    let setup = crate::game::fen::parse_placement_with(&grid, &kind_of, &plus, &setup_fen).ok()?;
     if let Some(dep) = &deployment {
         let span = spec.fen.as_ref().map_or(spec.setup_span.clone(), |f| f.span.clone());
         let before = d.len();
@@ -145,8 +151,9 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         z.limit = Some(counts);
     }
     let pawns: Vec<bool> = pieces.iter().map(|p| p.pawn).collect();
-    let piece_promotion = piece_promotion
-        .map(|(to, zone)| crate::game::rules::promotion::PiecePromotion::compile(&grid, to, &zone, &tables));
+    let piece_promotion = piece_promotion.map(|(to, zone)| {
+        crate::game::rules::promotion::PiecePromotion::compile(&grid, to, &zone, &tables, spec.promotion_flip)
+    });
     let drops = drops.map(|r| r.compile(&grid, &pawns, &setup.cells, &tables, piece_promotion.as_ref()));
     setup::royal_warnings(&setup, &pieces, &spec.fen.as_ref().map_or(spec.setup_span.clone(), |f| f.span.clone()), d);
     let v = Variant {
@@ -159,12 +166,14 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         reconstructed: spec.reconstructed.as_ref().map(|s| s.value.clone()),
         grid,
         a1_light: spec.a1_light,
+        picture,
         pieces,
         setup_fen,
         zones,
         rules,
         tables,
         hook: spec.hook.as_ref().map(|h| h.value.clone()),
+        module: spec.hook.as_ref().and_then(|h| crate::hooks::module(&h.value)),
         deployment,
         drops,
         piece_promotion,
@@ -199,10 +208,7 @@ fn effects(
 /// A named rule module must fit the definition it is named on.
 fn hook_fits(spec: &VariantSpec, v: &Variant, d: &mut Vec<Diagnostic>) -> bool {
     let Some(h) = &spec.hook else { return true };
-    let fits = match h.value.as_str() {
-        "tigerchess" => crate::hooks::tigerchess::fits(v),
-        _ => Ok(()),
-    };
+    let fits = crate::hooks::module(&h.value).map_or(Ok(()), |m| m.fits(v));
     if let Err(msg) = fits {
         d.push(Diagnostic::error(h.span.clone(), msg));
         return false;
@@ -254,8 +260,12 @@ fn check_name(spec: &VariantSpec, d: &mut Vec<Diagnostic>) {
 /// `variant.hook`: a known rule module.
 fn check_hook(spec: &VariantSpec, d: &mut Vec<Diagnostic>) {
     if let Some(h) = &spec.hook {
-        if h.value != "tigerchess" {
-            d.push(Diagnostic::error(h.span.clone(), format!("unknown hook {:?}; known: \"tigerchess\"", h.value)));
+        if crate::hooks::module(&h.value).is_none() {
+            let known: Vec<String> = crate::hooks::names().iter().map(|n| format!("{n:?}")).collect();
+            d.push(Diagnostic::error(
+                h.span.clone(),
+                format!("unknown hook {:?}; known: {}", h.value, known.join(", ")),
+            ));
         }
     }
 }
