@@ -116,3 +116,84 @@ fn explosion_keys_are_checked_with_locations() {
         assert!(d.span.start >= chess.len(), "{extra}: the error points into [effects]");
     }
 }
+
+fn moves_from(v: &Variant, fen: &str, from: &str) -> Vec<String> {
+    legal_texts(v, fen).into_iter().filter(|m| m.starts_with(from)).collect()
+}
+
+#[test]
+fn two_passes_in_a_row_end_janggi_by_the_count_or_drawn() {
+    // Equal material: Black's 1.5 points decide the count (FSF: 0-1).
+    let out = replay(&["janggi", "e2e2", "e9e9"]);
+    assert!(out.contains("result: 0-1 (two passes)"), "{out}");
+    let out = replay(&["janggitraditional", "e2e2", "e9e9"]);
+    assert!(out.contains("result: 1/2-1/2 (two passes)"), "{out}");
+    // One pass does not end it, and the position is written as FSF does.
+    let out = replay(&["janggicasual", "e2e2"]);
+    assert!(out.contains("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b - - 1 1"), "{out}");
+    assert!(!out.contains("result:"), "{out}");
+    // After two passes the game has no moves (FSF's perft: 32, 1024, 33000
+    // from the start, of which the pass-pass node contributes 0 at depth 3).
+    let v = builtin_variant("janggi");
+    let mut p = Position::start(&v);
+    assert_eq!(perft(&mut p, 3), 33000);
+}
+
+#[test]
+fn bikjang_must_be_broken_or_passed_and_a_pass_ends_it() {
+    let fen = "4k4/9/9/9/9/R8/9/9/4K4/9 w - - 0 1";
+    // The generals face each other on the e-file: White's king may not stay
+    // on it (no e1, e3), the chariot must close it (a5e5) or stay (FSF: the
+    // same 8 moves).
+    let v = builtin_variant("janggi");
+    assert_eq!(moves_from(&v, fen, "e2"), ["e2d1", "e2d2", "e2d3", "e2e2", "e2f1", "e2f2", "e2f3"]);
+    assert_eq!(moves_from(&v, fen, "a5"), ["a5e5"]);
+    // ... and a pass ends the game: counted (13 points up: 1-0) or drawn.
+    assert!(replay(&["janggi", "--fen", fen, "e2e2"]).contains("result: 1-0 (bikjang)"));
+    assert!(replay(&["janggitraditional", "--fen", fen, "e2e2"]).contains("result: 1/2-1/2 (bikjang)"));
+    // Casual rules know no bikjang: the generals may stay facing.
+    let casual = builtin_variant("janggicasual");
+    assert!(moves_from(&casual, fen, "a5").len() > 1);
+    assert!(!replay(&["janggicasual", "--fen", fen, "e2e2"]).contains("result:"));
+}
+
+#[test]
+fn no_pass_in_check() {
+    let v = builtin_variant("janggicasual");
+    // The chariot on e5 checks the general on e2.
+    let moves = moves_from(&v, "3k5/9/9/9/9/4r4/9/9/4K4/9 w - - 0 1", "e2");
+    assert!(!moves.contains(&"e2e2".to_string()), "{moves:?}");
+    assert!(moves.contains(&"e2d2".to_string()), "{moves:?}");
+}
+
+#[test]
+fn the_janggi_cannon_never_jumps_or_takes_a_cannon() {
+    let v = builtin_variant("janggi");
+    // e6 cannon: the only screen below is the black cannon on e3 (FSF: no move).
+    assert!(moves_from(&v, "4k4/9/9/9/4C4/9/9/4c4/3K5/9 w - - 0 1", "e6").is_empty());
+    // With a soldier as screen it lands on e4 but may not take the cannon
+    // on e3 (FSF: e6e4 only).
+    assert_eq!(moves_from(&v, "4k4/9/9/9/4C4/4P4/9/4c4/3K5/9 w - - 0 1", "e6"), ["e6e4"]);
+    // Nor does a cannon behind a cannon give check: White may move freely.
+    let p = Position::from_fen(&v, "4k4/9/9/3c5/9/9/3C5/9/9/3K5 w - - 0 1").unwrap();
+    assert!(!p.in_check());
+    // A soldier as the screen does (the d7 cannon checks the d1 general).
+    let p = Position::from_fen(&v, "4k4/9/9/3c5/9/9/3P5/9/9/3K5 w - - 0 1").unwrap();
+    assert!(p.in_check());
+}
+
+#[test]
+fn palace_diagonals_for_every_piece_that_has_them() {
+    let v = builtin_variant("janggi");
+    // The chariot on d1 slides along the palace line to e2 and f3 (FSF).
+    let fen = "4k4/9/9/9/9/9/9/9/9/3R1K3 w - - 0 1";
+    let r = moves_from(&v, fen, "d1");
+    assert!(r.contains(&"d1e2".into()) && r.contains(&"d1f3".into()) && !r.contains(&"d1c2".into()), "{r:?}");
+    // The cannon on d8 jumps the centre of Black's palace to f10 (FSF).
+    let fen = "3k1a3/4a4/3C5/9/9/9/9/9/4K4/9 w - - 0 1";
+    assert!(moves_from(&v, fen, "d8").contains(&"d8f10".to_string()));
+    // A soldier in the enemy palace steps diagonally forward along the lines.
+    let fen = "9/4P4/3k5/9/9/9/9/9/4K4/9 w - - 0 1";
+    let p = moves_from(&v, fen, "e9");
+    assert!(p.contains(&"e9d10".into()) && p.contains(&"e9f10".into()), "{p:?}");
+}

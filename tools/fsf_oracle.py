@@ -89,6 +89,10 @@ GOAL_VARIANTS = {
     "losers": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400]),
     "horde": ("rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1", [8]),
     "atomic": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400]),
+    "manchu": ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/9/9/M1BAKAB2 w - - 0 1", [18, 860, 17648]),
+    "janggi": ("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1", [32, 1024, 33000]),
+    "janggitraditional": ("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1", [32, 1024, 33000]),
+    "janggicasual": ("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1", [32, 1024, 33316]),
     "breakthrough": ("pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1", [22]),
 }
 for _name, _start in GOAL_VARIANTS.items():

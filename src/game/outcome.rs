@@ -152,6 +152,11 @@ impl Game<'_> {
             if let Some((winner, why)) = self.pos.goal_reached() {
                 return Some(Outcome { winner: Some(winner), reason: Reason::Named(why) });
             }
+            // Two passes in a row, or a pass in bikjang (rules::passing).
+            if let Some(why) = self.pos.passing_over() {
+                let reason = Reason::Named(why.into());
+                return Some(Outcome { winner: self.pos.passing_winner(), reason });
+            }
         }
         if v.rules.bare_king_first {
             if let Some(o) = self.bare_king_outcome() {

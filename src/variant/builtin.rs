@@ -28,6 +28,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
 
     // Effects (atomic, duck, passing; janggi, manchu).
     ("atomic", include_str!("../../definitions/atomic.toml")),
+    ("manchu", include_str!("../../definitions/manchu.toml")),
+    ("janggi", include_str!("../../definitions/janggi.toml")),
+    ("janggitraditional", include_str!("../../definitions/janggitraditional.toml")),
+    ("janggicasual", include_str!("../../definitions/janggicasual.toml")),
     // Castling, gating and unmoved state (seirawan, shouse, shako, gustav3, cambodian).
 
     // Further hands and drops (kyotoshogi, sittuyin, placement, dobutsu).

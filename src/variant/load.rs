@@ -93,12 +93,20 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
     check_hook(spec, d);
     let rules = rules::check(spec, d);
     let explosions = effects(spec, board.grid.as_ref(), &pieces, &letters, d);
+    let kind = |l: &Spanned<String>, d: &mut Vec<Diagnostic>| letters.kind_of(l, "piece", d);
+    let (passing, hop_bans) = match &spec.effects {
+        Some(e) => (
+            crate::game::rules::effects::compile_passing(e, pieces.len(), &kind, d),
+            crate::game::rules::effects::compile_hop_bans(e, pieces.len(), &kind, d),
+        ),
+        None => (None, Vec::new()),
+    };
 
     if !ok || d.iter().any(|x| x.severity == super::Severity::Error) {
         return None;
     }
     let grid = board.grid?;
-    let immediate_end = rules.check_limit > 0 || !goals.is_empty() || explosions.is_some();
+    let immediate_end = rules.check_limit > 0 || !goals.is_empty() || explosions.is_some() || passing.is_some();
     let mut tables = match super::tables::MoveTables::build(&grid, &pieces, &zones, &regions, rules.flying_general) {
         Ok(t) => t,
         Err(e) => {
@@ -125,6 +133,15 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         }
     }
     tables.mark_castling_partners(&setup.cells);
+    // Hop restrictions are checked on the slow path of move generation,
+    // which `may_repeat` selects.
+    for (kind, _) in hop_bans.iter().enumerate().filter(|(_, &b)| b != 0) {
+        let n = tables.cells;
+        for p in &mut tables.progs[kind * 2 * n..(kind + 1) * 2 * n] {
+            p.hop_ban = true;
+            p.may_repeat = true;
+        }
+    }
     let mut zones = zones;
     for z in zones.iter_mut().filter(|z| z.limit.is_some()) {
         let mut counts = vec![[0u8; 2]; pieces.len()];
@@ -165,6 +182,8 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         goals,
         checks: Vec::new(),
         explosions,
+        passing,
+        hop_bans,
     };
     hook_fits(spec, &v, d).then_some(v)
 }

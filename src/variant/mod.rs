@@ -182,6 +182,11 @@ pub struct Variant {
     pub checks: Vec<crate::verify::Check>,
     /// Atomic explosions (see `game::rules::effects`), if any.
     pub explosions: Option<crate::game::rules::effects::Explosions>,
+    /// Passing moves and bikjang (see `game::rules::passing`), if any.
+    pub passing: Option<crate::game::rules::passing::Passing>,
+    /// Per kind, the kinds it may not hop over (`effects.no-hop-over`);
+    /// empty when no piece has such a rule.
+    pub hop_bans: Vec<u64>,
 }
 
 impl Variant {

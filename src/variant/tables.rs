@@ -38,6 +38,9 @@ pub struct ProgRef {
     pub visits_origin: bool,
     /// The program has nodes only legal when not in check.
     pub unchecked: bool,
+    /// The piece may not hop over some kinds (`effects.no-hop-over`): each
+    /// of its moves is checked.
+    pub hop_ban: bool,
 }
 
 /// One way a piece standing on `from` could capture on a target cell.
@@ -217,6 +220,7 @@ impl MoveTables {
                         may_repeat: prog.may_repeat,
                         visits_origin: prog.visits_origin,
                         unchecked,
+                        hop_ban: false,
                     };
                     if !castles.is_empty() || prog.nodes.iter().any(|nd| nd.flags & flag::VIRGIN != 0) {
                         t.virgin_matters[kind] = true;

@@ -82,7 +82,8 @@ impl<'v> Position<'v> {
             }
             a = t.parents[a as usize];
         }
-        true
+        // The janggi cannon's rule: no hop over the kinds it may not hop over.
+        self.v.hop_bans.is_empty() || !self.attack_hops_banned(node, from)
     }
 
     /// Whether the side to move has a royal piece under attack.

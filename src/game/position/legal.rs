@@ -41,6 +41,15 @@ impl<'v> Position<'v> {
         if self.v.explosions.is_some() {
             return self.explosive_legal(out);
         }
+        if self.v.passing.is_some() {
+            return self.passing_legal(out);
+        }
+        self.standard_legal(out);
+    }
+
+    /// The ordinary legal moves: the pseudo-legal moves that leave no royal
+    /// piece attacked (appended to `out`).
+    pub(in crate::game) fn standard_legal(&mut self, out: &mut Vec<Move>) {
         // Cells whose change could expose one of our royals: a move touching
         // none of them (and not moving a royal) cannot be illegal unless we
         // are in check already.

@@ -81,6 +81,7 @@ impl<'v> Position<'v> {
             checks_left: self.checks_left,
             promoted: [0; 3],
             blasted: 0,
+            pass_state: self.pass_state,
         };
         if m.kind == MoveKind::Drop {
             if let Some(d) = &self.v.drops {
@@ -166,6 +167,9 @@ impl<'v> Position<'v> {
         if self.v.rules.check_limit > 0 {
             self.count_check(side as usize);
         }
+        if self.v.passing.is_some() {
+            self.note_pass(&m);
+        }
         u
     }
 
@@ -224,6 +228,7 @@ impl<'v> Position<'v> {
         }
         self.once_used = u.once_used;
         self.checks_left = u.checks_left;
+        self.pass_state = u.pass_state;
         if let Some(d) = &self.v.drops {
             self.drops_unmake_move(d, m, &u);
         }

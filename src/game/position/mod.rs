@@ -53,6 +53,8 @@ pub struct Position<'v> {
     /// Pieces removed by explosions (cell, piece, unmoved flag), newest
     /// last, for `unmake` (see `rules::effects`).
     pub(in crate::game) blasts: Vec<(Cell, u8, bool)>,
+    /// Which of the last moves were passes (see `rules::passing`).
+    pub(in crate::game) pass_state: u8,
 }
 
 /// What `make` changed, for `unmake`.
@@ -77,6 +79,8 @@ pub struct Undo {
     pub(in crate::game) checks_left: [u8; 2],
     /// How many pieces the move's explosion removed.
     pub(in crate::game) blasted: u8,
+    /// `pass_state` before the move.
+    pub(in crate::game) pass_state: u8,
 }
 
 impl Undo {

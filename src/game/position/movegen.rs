@@ -123,8 +123,11 @@ impl<'v> Position<'v> {
                             }
                         }
                         let m = Move { from, to: e.to, extra, extra2: 0, promo: 0, kind: mk };
+                        // (A piece that may not hop over some kinds is marked
+                        // `may_repeat` too, so that its check costs others nothing.)
                         if pr.may_repeat
-                            && out[start_len..].iter().any(|x| x.to == m.to && x.extra == m.extra && x.kind == m.kind)
+                            && (out[start_len..].iter().any(|x| x.to == m.to && x.extra == m.extra && x.kind == m.kind)
+                                || pr.hop_ban && crate::game::rules::effects::hops_banned(v, board, kind, from, e.to))
                         {
                             return;
                         }

@@ -45,6 +45,7 @@ impl<'v> Position<'v> {
             posting: Default::default(),
             checks_left: pl.checks.unwrap_or([v.rules.check_limit; 2]),
             blasts: Vec::new(),
+            pass_state: 0,
         };
         for &(kind, side) in &pl.hand {
             let h = &mut p.hand[side as usize * v.pieces.len() + kind as usize];

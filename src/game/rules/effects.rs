@@ -18,6 +18,7 @@
 //! per-kind flag); variants without it pay one branch per capture in `make`
 //! and one per `legal_moves` call.
 
+use super::goals::KindOf;
 use crate::board::{Cell, Grid};
 use crate::game::{code_kind, code_side, Move, MoveKind, Position, Side};
 use crate::variant::diagnostics::Diagnostic;
@@ -33,6 +34,16 @@ pub struct EffectsSpec {
     pub explosion_radius: Option<Spanned<i64>>,
     /// `explosion-spares`: letters of the kinds a nearby explosion spares.
     pub explosion_spares: Vec<Spanned<String>>,
+    /// `no-hop-over`: per hopper letter, the letters it may not hop over.
+    pub no_hop_over: Vec<(Spanned<String>, Vec<Spanned<String>>)>,
+    /// `pass`.
+    pub pass: Option<Spanned<bool>>,
+    /// `bikjang`.
+    pub bikjang: Option<Spanned<bool>>,
+    /// `counting-points`: per letter, its points.
+    pub counting_points: Vec<(Spanned<String>, Spanned<i64>)>,
+    /// `counting-handicap`.
+    pub counting_handicap: Option<Spanned<i64>>,
     /// The table.
     pub span: std::ops::Range<usize>,
 }
@@ -56,7 +67,8 @@ impl Explosions {
     }
 }
 
-const KEYS: [&str; 2] = ["explosion-radius", "explosion-spares"];
+const KEYS: [&str; 7] =
+    ["explosion-radius", "explosion-spares", "no-hop-over", "pass", "bikjang", "counting-points", "counting-handicap"];
 
 impl Reader<'_> {
     /// Reads `[effects]`.
@@ -78,12 +90,109 @@ impl Reader<'_> {
         }
         let spares = self
             .array(t, "explosion-spares", "effects.explosion-spares", |r, v| r.str_elem(v, "effects.explosion-spares"));
+        let no_hop_over = self.letter_table(t, "no-hop-over", |r, v| {
+            let list = v.as_array().map(|a| a.iter().filter_map(|x| r.str_elem(x, "effects.no-hop-over")).collect());
+            if list.is_none() {
+                r.push_error(v.span().unwrap_or(0..0), "`effects.no-hop-over` values must be arrays of piece letters");
+            }
+            list
+        });
+        let counting_points = self.letter_table(t, "counting-points", |r, v| {
+            let n = r.int_elem(v, "effects.counting-points");
+            n.filter(|n| (0..=1000).contains(&n.value)).or_else(|| {
+                r.push_error(v.span().unwrap_or(0..0), "`effects.counting-points` values must be integers 0..=1000");
+                None
+            })
+        });
         Some(EffectsSpec {
             explosion_radius: self.int(t, "explosion-radius", "effects.explosion-radius", false, &span),
             explosion_spares: spares,
+            no_hop_over,
+            pass: self.spanned_bool(t, "pass", "effects.pass"),
+            bikjang: self.spanned_bool(t, "bikjang", "effects.bikjang"),
+            counting_points,
+            counting_handicap: self.int(t, "counting-handicap", "effects.counting-handicap", false, &span),
             span,
         })
     }
+
+    /// A boolean with its span.
+    fn spanned_bool(&mut self, t: &toml_edit::Table, key: &str, path: &str) -> Option<Spanned<bool>> {
+        let item = t.get(key)?;
+        match item.as_value() {
+            Some(toml_edit::Value::Boolean(b)) => Some(Spanned { value: *b.value(), span: b.span().unwrap_or(0..0) }),
+            other => {
+                let span = other.and_then(|v| v.span()).unwrap_or(0..0);
+                self.push_error(span, format!("`{path}` must be true or false"));
+                None
+            }
+        }
+    }
+
+    /// An inline table `{ LETTER = value }`, each value read by `each`.
+    fn letter_table<T>(
+        &mut self,
+        t: &toml_edit::Table,
+        key: &str,
+        mut each: impl FnMut(&mut Self, &toml_edit::Value) -> Option<T>,
+    ) -> Vec<(Spanned<String>, T)> {
+        let Some(tab) = self.inline_or_table(t, key, &format!("effects.{key}")) else { return Vec::new() };
+        let mut out = Vec::new();
+        for (k, item) in tab.iter() {
+            let span = tab.key(k).and_then(|k| k.span()).unwrap_or(0..0);
+            if let Some(v) = item.as_value().and_then(|v| each(self, v)) {
+                out.push((Spanned { value: k.to_string(), span }, v));
+            }
+        }
+        out
+    }
+}
+
+/// Compiles `no-hop-over`: per kind, the set of kinds it may not hop over
+/// (empty when no piece has such a rule).
+pub fn compile_hop_bans(spec: &EffectsSpec, kinds: usize, kind_of: &KindOf<'_>, d: &mut Vec<Diagnostic>) -> Vec<u64> {
+    if spec.no_hop_over.is_empty() {
+        return Vec::new();
+    }
+    let mut bans = vec![0u64; kinds];
+    for (hopper, list) in &spec.no_hop_over {
+        let Some(h) = kind_of(hopper, d) else { continue };
+        for l in list {
+            if let (Some(k), Some(slot)) = (kind_of(l, d), bans.get_mut(h as usize)) {
+                *slot |= 1 << k;
+            }
+        }
+    }
+    bans
+}
+
+/// Compiles `pass`, `bikjang` and the counting keys.
+pub fn compile_passing(
+    spec: &EffectsSpec,
+    kinds: usize,
+    kind_of: &KindOf<'_>,
+    d: &mut Vec<Diagnostic>,
+) -> Option<super::passing::Passing> {
+    let pass = spec.pass.as_ref().is_some_and(|p| p.value);
+    let bikjang = spec.bikjang.as_ref().is_some_and(|b| b.value);
+    if !pass {
+        let extra = spec.bikjang.as_ref().filter(|b| b.value).map(|b| b.span.clone());
+        let extra = extra.or_else(|| spec.counting_points.first().map(|(l, _)| l.span.clone()));
+        if let Some(span) = extra {
+            d.push(Diagnostic::error(span, "`bikjang` and the counting keys need `effects.pass = true`"));
+        }
+        return None;
+    }
+    let counting = (!spec.counting_points.is_empty()).then(|| {
+        let mut points = vec![0; kinds];
+        for (l, n) in &spec.counting_points {
+            if let Some(p) = kind_of(l, d).and_then(|k| points.get_mut(k as usize)) {
+                *p = n.value as i32;
+            }
+        }
+        super::passing::Counting { points, handicap: spec.counting_handicap.as_ref().map_or(0, |h| h.value as i32) }
+    });
+    Some(super::passing::Passing { bikjang, counting })
 }
 
 /// Compiles the explosions of `[effects]`, if the radius is given.
@@ -91,7 +200,7 @@ pub fn compile(
     spec: &EffectsSpec,
     grid: &Grid,
     kinds: usize,
-    kind_of: &super::goals::KindOf<'_>,
+    kind_of: &KindOf<'_>,
     d: &mut Vec<Diagnostic>,
 ) -> Option<Explosions> {
     let radius = spec.explosion_radius.as_ref();
@@ -324,5 +433,64 @@ pub fn export_problems(v: &crate::variant::Variant) -> Vec<String> {
         let but = if spared.is_empty() { String::new() } else { format!(" but {}", spared.join(", ")) };
         out.push(format!("explosions (a capture removes the capturer and every piece around it{but})"));
     }
+    for (k, &ban) in v.hop_bans.iter().enumerate().filter(|(_, &b)| b != 0) {
+        let names: Vec<&str> =
+            v.pieces.iter().enumerate().filter(|(j, _)| ban & (1 << j) != 0).map(|(_, p)| p.name.as_str()).collect();
+        out.push(format!("the {} may not hop over {}", v.pieces[k].name, names.join(", ")));
+    }
+    if let Some(p) = &v.passing {
+        let end = if p.counting.is_some() { "decided by counting points" } else { "drawn" };
+        out.push(format!("passing (two passes in a row end the game, {end})"));
+        if p.bikjang {
+            out.push(format!("bikjang (facing generals must be broken or passed; a pass ends the game, {end})"));
+        }
+    }
     out
+}
+
+/// Whether a straight move of a `kind` piece from `from` to `to` passes over
+/// a piece of a kind it may not hop over: the hop restriction of
+/// `effects.no-hop-over`, for hoppers along straight lines (the only way a
+/// piece can pass over another is as a screen).
+pub fn hops_banned(v: &crate::variant::Variant, board: &[u8], kind: usize, from: Cell, to: Cell) -> bool {
+    let ban = v.hop_bans[kind];
+    if ban == 0 {
+        return false;
+    }
+    let g = &v.grid;
+    let ((fx, fy), (tx, ty)) = (g.coords(from), g.coords(to));
+    let (dx, dy) = (tx as i32 - fx as i32, ty as i32 - fy as i32);
+    let len = dx.abs().max(dy.abs());
+    if !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+        return false;
+    }
+    (1..len).any(|i| {
+        g.at(fx as i32 + dx.signum() * i, fy as i32 + dy.signum() * i).is_some_and(|c| {
+            let code = board[c as usize];
+            code != 0 && ban & (1 << code_kind(code)) != 0
+        })
+    })
+}
+
+impl Position<'_> {
+    /// Whether the attack ending at `node`, by the piece on `from`, passes
+    /// over a piece that piece may not hop over.
+    pub(in crate::game) fn attack_hops_banned(&self, node: u32, from: Cell) -> bool {
+        let code = self.board[from as usize];
+        let ban = if code == 0 { 0 } else { self.v.hop_bans[code_kind(code) as usize] };
+        if ban == 0 {
+            return false;
+        }
+        let t = &self.v.tables;
+        let mut a = t.parents[node as usize];
+        while a != u32::MAX {
+            let c = t.nodes[a as usize].cell;
+            let here = self.board[c as usize];
+            if c != from && here != 0 && ban & (1 << code_kind(here)) != 0 {
+                return true;
+            }
+            a = t.parents[a as usize];
+        }
+        false
+    }
 }

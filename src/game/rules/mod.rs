@@ -4,6 +4,7 @@
 pub mod drops;
 pub mod effects;
 pub mod goals;
+pub mod passing;
 pub mod promotion;
 pub mod regions;
 pub mod royalty;
