@@ -29,7 +29,9 @@ pub const BUILTIN: &[(&str, &str)] = &[
     // Effects (atomic, duck, passing; janggi, manchu).
 
     // Castling, gating and unmoved state (seirawan, shouse, shako, gustav3, cambodian).
-
+    ("shako", include_str!("../../definitions/shako.toml")),
+    ("gustav3", include_str!("../../definitions/gustav3.toml")),
+    ("omicron", include_str!("../../definitions/omicron.toml")),
     // Further hands and drops (kyotoshogi, sittuyin, placement, dobutsu).
 ];
 

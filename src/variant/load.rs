@@ -4,6 +4,7 @@
 //! them in order and compiles the result.
 
 mod board;
+mod castling;
 mod deployment;
 mod drops;
 mod pieces;
@@ -90,6 +91,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
     let piece_promotion = promotion::piece_rules(spec, &board, &letters, d);
     check_hook(spec, d);
     let rules = rules::check(spec, d);
+    let partners = castling::check(spec, board.grid.as_ref(), &letters, d);
 
     if !ok || d.iter().any(|x| x.severity == super::Severity::Error) {
         return None;
@@ -116,6 +118,9 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         if d.len() > before {
             return None;
         }
+    }
+    for (kind, ps) in &partners {
+        crate::game::rules::castling::retarget(&mut tables.castles, grid.len(), *kind, ps, &setup.cells);
     }
     tables.mark_castling_partners(&setup.cells);
     let mut zones = zones;

@@ -1,6 +1,7 @@
 //! Rule families, one file each: its slice of the TOML schema, its load-time
 //! compilation into flat tables, and the few hooks it needs at move time.
 
+pub mod castling;
 pub mod drops;
 pub mod goals;
 pub mod promotion;
