@@ -1,7 +1,9 @@
-//! Generalized castling through the `rookery replay` contract: partners that
-//! are not in the corner (shako, gustav3), a king that moves one square
-//! (diana, tests/data/diana.toml). Every expected FEN below is the one
-//! Fairy-Stockfish (pyffish 0.0.90, `get_fen`) prints after the same moves.
+//! Generalized castling and the unmoved state in the FEN, through the
+//! `rookery replay` contract: partners that are not in the corner (shako,
+//! gustav3), a king that moves one square (diana, tests/data/diana.toml),
+//! Cambodian's gates and Tigrey's King's leap. Every expected FEN of an FSF
+//! variant below is the one Fairy-Stockfish (pyffish 0.0.90, `get_fen`)
+//! prints after the same moves.
 
 fn replay(args: &[&str]) -> String {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_rookery")).arg("replay").args(args).output().unwrap();
@@ -53,4 +55,42 @@ fn a_king_that_castles_one_square() {
     // Without the right (K) there is no castling, only the King's step.
     let err = replay_fails(&[&diana, "--fen", "r2k1r/pppppp/6/6/PPPPPP/R2K1R w Qkq - 0 1", "d1f1"]);
     assert!(err.contains("d1f1"), "{err}");
+}
+
+#[test]
+fn tigrey_fen_says_whether_the_king_may_still_leap() {
+    let start = "5k6/12/12/12/12/12/12/12/12/12/12/R5K4R w KQ - 0 1";
+    // Both Rooks have moved, the King has not: no castling right, but the
+    // castling field keeps the King's file (G), so the leap survives a FEN.
+    let out = replay(&["tigrey", "--fen", start, "a1b1", "f12e12", "l1k1", "e12f12"]);
+    assert!(out.contains("5k6/12/12/12/12/12/12/12/12/12/12/1R4K3R1 w G - 4 3"), "{out}");
+    let out = replay(&["tigrey", "--fen", "5k6/12/12/12/12/12/12/12/12/12/12/1R4K3R1 w G - 4 3", "g1d1"]);
+    assert!(out.contains("1R1K6R1 b - -"), "{out}");
+    // A King that went g1-g2-g1 is back on its start but has moved: the FEN
+    // says so, and read back it has no leap.
+    let out = replay(&["tigrey", "--fen", start, "g1g2", "f12e12", "g2g1", "e12f12"]);
+    let back = "5k6/12/12/12/12/12/12/12/12/12/12/R5K4R w - - 4 3";
+    assert!(out.contains(back), "{out}");
+    let err = replay_fails(&["tigrey", "--fen", back, "g1d1"]);
+    assert!(err.contains("g1d1") && err.contains("not legal"), "{err}");
+}
+
+#[test]
+fn cambodian_gates_as_fsf_writes_them() {
+    // DEde: White's King (d1) and Met (e1), Black's Met (d8) and King (e8)
+    // have not moved.
+    let out = replay(&["cambodian", "d1c2"]);
+    assert!(out.contains("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/2K5/RNS1MSNR b Ede - 1 1"), "{out}");
+    // A White Rook arriving on the e-file takes the Black King's leap (FSF:
+    // "aimed by a rook"), though the Black pawn on e6 stands between.
+    let out = replay(&["cambodian", "a1a2", "b8d7", "a2e2"]);
+    assert!(out.contains("r1smksnr/3n4/pppppppp/8/8/PPPPPPPP/4R3/1NSKMSNR b DEd - 3 2"), "{out}");
+    let err = replay_fails(&["cambodian", "a1a2", "b8d7", "a2e2", "e8g7"]);
+    assert!(err.contains("e8g7"), "{err}");
+    // The King's leap (a Knight's move to the rank in front) and the Met's
+    // two-square step, each once.
+    let out = replay(&["cambodian", "d1b2", "e8g7"]);
+    assert!(out.contains("rnsm1snr/6k1/pppppppp/8/8/PPPPPPPP/1K6/RNS1MSNR w Ed - 2 2"), "{out}");
+    let out = replay(&["cambodian", "e3e4", "d6d5", "e1e3", "d8d6"]);
+    assert!(out.contains("rns1ksnr/8/pppmpppp/3p4/4P3/PPPPMPPP/8/RNSK1SNR w De - 2 3"), "{out}");
 }

@@ -100,6 +100,7 @@ CASTLING_VARIANTS = {
     "omicron": ("w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNBQKBNRC*/W**********W w KQkq - 0 1",
                 [30, 900, 29540]),
     "diana": ("rbnkbr/pppppp/6/6/PPPPPP/RBNKBR w KQkq - 0 1", [8, 64, 672]),
+    "cambodian": ("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1", [25, 625, 15031]),
 }
 for _name in CASTLING_VARIANTS:
     FSF_NAME[_name] = _name

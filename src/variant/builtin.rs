@@ -32,6 +32,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("shako", include_str!("../../definitions/shako.toml")),
     ("gustav3", include_str!("../../definitions/gustav3.toml")),
     ("omicron", include_str!("../../definitions/omicron.toml")),
+    ("cambodian", include_str!("../../definitions/cambodian.toml")),
     // Further hands and drops (kyotoshogi, sittuyin, placement, dobutsu).
 ];
 

@@ -92,6 +92,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
     check_hook(spec, d);
     let rules = rules::check(spec, d);
     let partners = castling::check(spec, board.grid.as_ref(), &letters, d);
+    let unmoved_loss = castling::unmoved_loss(spec, &letters, d);
 
     if !ok || d.iter().any(|x| x.severity == super::Severity::Error) {
         return None;
@@ -151,6 +152,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         zones,
         rules,
         tables,
+        unmoved_loss,
         hook: spec.hook.as_ref().map(|h| h.value.clone()),
         deployment,
         drops,

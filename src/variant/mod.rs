@@ -155,6 +155,9 @@ pub struct Variant {
     pub rules: Rules,
     /// Compiled move programs and attack tables.
     pub tables: MoveTables,
+    /// Pieces that lose their unmoved state when an enemy piece lines up
+    /// with them (`unmoved-lost-on-line-with`), if any.
+    pub unmoved_loss: Option<crate::game::rules::castling::UnmovedLoss>,
     /// The named rule module, if any.
     pub hook: Option<String>,
     /// The deployment phase, if any.

@@ -83,6 +83,7 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "pieces.*.special[].region", ty: "region name", need: "with when = \"in-region\"", doc: "The region (of the mover's side) the piece must stand in for these moves." },
     KeyDoc { path: "pieces.*.confined-to", ty: "region name", need: "optional", doc: "Mobility region: the piece may never stand outside this region of its side (xiangqi's palace for the general and advisors, the elephant's own half); moves that would leave it are not generated and give no check." },
     KeyDoc { path: "pieces.*.castling-partners", ty: "array of piece letters or cells", need: "optional, default: the corner piece", doc: "Who castles with this piece (its `O` atom): on each castling line, the farthest cell that holds, in the setup, a piece of a listed letter, or that is a listed cell (White's; Black's mirrored across the middle rank). Fairy-Stockfish's `castlingRookPieces` and non-corner rook files (shako: `[\"R\"]`). The king moves as its `O` atom says (`O1`: one square) and the partner lands next to it on the side it came from; every cell either crosses or lands on must be empty." },
+    KeyDoc { path: "pieces.*.unmoved-lost-on-line-with", ty: "array of piece letters", need: "optional", doc: "The piece loses its unmoved state (its `i` moves and castling) as soon as an enemy piece of a listed kind moves onto its rank or file, whatever stands between: Fairy-Stockfish's reading of Cambodian's rule that a King once checked may no longer leap (`[\"R\"]`)." },
     KeyDoc { path: "setup.fen", ty: "FEN string", need: "required unless setup.pieces", doc: "Start position: ranks from the top, `/` between them, letters for pieces, numbers (any size) for runs of empty squares, `*` for holes; then side to move, castling rights (KQkq or -), en-passant square, halfmove clock, move number." },
     KeyDoc { path: "setup.pieces", ty: "table { LETTER = [squares] }", need: "instead of setup.fen", doc: "The start position as square lists per piece letter: upper case for White, lower case for Black (Black may be left to `symmetry`)." },
     KeyDoc { path: "setup.symmetry", ty: "\"mirror\" | \"rotate\" | \"none\"", need: "optional, default \"mirror\"", doc: "With setup.pieces: Black's pieces not listed are White's mirrored across the middle rank (same file) or rotated by 180°." },
@@ -269,6 +270,8 @@ pub struct PieceSpec {
     pub confined_to: Option<Spanned<String>>,
     /// `castling-partners`: piece letters or White's start cells.
     pub castling_partners: Vec<Spanned<String>>,
+    /// `unmoved-lost-on-line-with`: piece letters.
+    pub unmoved_lost_on_line_with: Vec<Spanned<String>>,
 }
 
 /// A Betza string and where its text starts in the file, so that errors
@@ -614,7 +617,7 @@ impl Reader<'_> {
             let path = format!("pieces.*.{k}");
             if !KEYS.iter().any(|d| d.path == path) {
                 let span = t.key(k).and_then(|k| k.span()).unwrap_or(id.span.clone());
-                self.err(span, format!("unknown key `{k}` in piece `{}`; known keys: name, letter, betza, betza-black, royal, pawn, promotes-to, image, immobile, capturable-by, capture-wins, value, special, confined-to, castling-partners", id.value));
+                self.err(span, format!("unknown key `{k}` in piece `{}`; known keys: name, letter, betza, betza-black, royal, pawn, promotes-to, image, immobile, capturable-by, capture-wins, value, special, confined-to, castling-partners, unmoved-lost-on-line-with", id.value));
             }
         }
         let p = format!("pieces.{}", id.value);
@@ -640,6 +643,10 @@ impl Reader<'_> {
         let castling_partners = self.array(t, "castling-partners", &format!("{p}.castling-partners"), |r, v| {
             r.str_elem(v, "castling-partners")
         });
+        let unmoved_lost_on_line_with =
+            self.array(t, "unmoved-lost-on-line-with", &format!("{p}.unmoved-lost-on-line-with"), |r, v| {
+                r.str_elem(v, "unmoved-lost-on-line-with")
+            });
         let mut special = Vec::new();
         match t.get("special") {
             None => {}
@@ -678,6 +685,7 @@ impl Reader<'_> {
             promotes_to,
             confined_to,
             castling_partners,
+            unmoved_lost_on_line_with,
         }
     }
 

@@ -80,6 +80,7 @@ impl<'v> Position<'v> {
             once_used: self.once_used,
             checks_left: self.checks_left,
             promoted: [0; 3],
+            lost_unmoved: [super::NO_CELL; 2],
         };
         if m.kind == MoveKind::Drop {
             if let Some(d) = &self.v.drops {
@@ -146,6 +147,9 @@ impl<'v> Position<'v> {
         }
         self.set_virgin(m.from, false);
         self.set_virgin(m.to, false);
+        if let Some(rule) = &self.v.unmoved_loss {
+            self.lose_unmoved(rule, crate::game::code_kind(piece), m.to, &mut u.lost_unmoved);
+        }
         let pawn = self.v.tables.code_pawn[piece as usize];
         if pawn && !capture && self.v.tables.has_ep && m.kind == MoveKind::Normal {
             self.set_ep_squares(m.from, m.to);
@@ -248,6 +252,11 @@ impl<'v> Position<'v> {
             self.virgin[m.extra as usize] = u.virgin_extra;
         }
         self.virgin[m.from as usize] = u.virgin_from;
+        if u.lost_unmoved[0] != super::NO_CELL {
+            for c in u.lost_unmoved.into_iter().filter(|&c| c != super::NO_CELL) {
+                self.virgin[c as usize] = true;
+            }
+        }
         self.ep = u.ep;
         self.ep_n = u.ep_n;
         self.ep_victim = u.ep_victim;

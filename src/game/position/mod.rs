@@ -72,6 +72,9 @@ pub struct Undo {
     pub(in crate::game) promoted: [u8; 3],
     /// n-check counters before the move.
     pub(in crate::game) checks_left: [u8; 2],
+    /// Cells whose pieces lost their unmoved state by this move
+    /// (`unmoved-lost-on-line-with`), `NO_CELL` when unused.
+    pub(in crate::game) lost_unmoved: [Cell; 2],
 }
 
 impl Undo {

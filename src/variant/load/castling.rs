@@ -5,7 +5,25 @@ use super::super::diagnostics::Diagnostic;
 use super::super::spec::VariantSpec;
 use super::pieces::Letters;
 use crate::board::Grid;
-use crate::game::rules::castling::{mirrored, Partner};
+use crate::game::rules::castling::{mirrored, Partner, UnmovedLoss};
+
+/// `unmoved-lost-on-line-with`: per victim kind, the kinds (bit mask) whose
+/// arrival on its rank or file takes its unmoved state.
+pub(super) fn unmoved_loss(spec: &VariantSpec, letters: &Letters, d: &mut Vec<Diagnostic>) -> Option<UnmovedLoss> {
+    let mut victims = Vec::new();
+    for (kind, p) in spec.pieces.iter().enumerate() {
+        let what = "piece in `unmoved-lost-on-line-with`";
+        let mask = p
+            .unmoved_lost_on_line_with
+            .iter()
+            .filter_map(|l| letters.kind_of(l, what, d))
+            .fold(0u64, |m, k| m | 1 << k);
+        if mask != 0 {
+            victims.push((kind as u8, mask));
+        }
+    }
+    (!victims.is_empty()).then(|| UnmovedLoss::new(victims))
+}
 
 /// Per kind that names them, its castling partners.
 pub(super) fn check(
