@@ -94,3 +94,37 @@ fn cambodian_gates_as_fsf_writes_them() {
     let out = replay(&["cambodian", "e3e4", "d6d5", "e1e3", "d8d6"]);
     assert!(out.contains("rns1ksnr/8/pppmpppp/3p4/4P3/PPPPMPPP/8/RNSK1SNR w De - 2 3"), "{out}");
 }
+
+#[test]
+fn seirawan_gating_as_fsf_writes_it() {
+    // A Knight's first move lets the Hawk in on g1; the gate closes.
+    let out = replay(&["seirawan", "g1f3h"]);
+    assert!(out.contains("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKBHR[Eeh] b KQBCDFkqbcdfg - 1 1"), "{out}");
+    // Castling gates on the King's start (e1g1h) or the Rook's (h1e1e);
+    // afterwards the a1 Rook's gate is written as A (no castling right left).
+    let opening = ["seirawan", "g1f3", "g8f6", "e2e3", "e7e6", "f1e2", "f8e7"];
+    let out = replay(&[&opening[..], &["e1g1h"]].concat());
+    assert!(out.contains("rnbqk2r/ppppbppp/4pn2/8/8/4PN2/PPPPBPPP/RNBQHRK1[Eeh] b ABCDkqbcd - 3 4"), "{out}");
+    let out = replay(&[&opening[..], &["h1e1e"]].concat());
+    assert!(out.contains("rnbqk2r/ppppbppp/4pn2/8/8/4PN2/PPPPBPPP/RNBQ1RKE[Heh] b ABCDkqbcd - 3 4"), "{out}");
+    // With both hands empty the gates are no longer written.
+    let out = replay(&["seirawan", "b1c3h", "b8c6e", "g1f3e", "g8f6h"]);
+    assert!(out.contains("rebqkbhr/pppppppp/2n2n2/8/8/2N2N2/PPPPPPPP/RHBQKBER[] w KQkq - 4 3"), "{out}");
+    // A piece may not enter on a square that has no gate (the Knight moved).
+    let err = replay_fails(&["seirawan", "b1c3", "b8c6", "c3b1", "c6b8", "b1c3h"]);
+    assert!(err.contains("b1c3h"), "{err}");
+}
+
+#[test]
+fn shouse_keeps_its_gates_and_gates_captured_pieces() {
+    // Captures go to the hand, so the gates stay in the FEN with empty hands.
+    let out = replay(&["shouse", "b1c3h", "b8c6e", "g1f3e", "g8f6h"]);
+    assert!(out.contains("rebqkbhr/pppppppp/2n2n2/8/8/2N2N2/PPPPPPPP/RHBQKBER[] w KQCDFkqcdf - 4 3"), "{out}");
+    let out = replay(&["shouse", "e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5"]);
+    assert!(out.contains("rnb1kbnr/ppp1pppp/8/q7/8/2N5/PPPP1PPP/R1BQKBNR[EHPehp] w KQCDFGkqbcfg - 2 4"), "{out}");
+    // A captured pawn may be dropped but never gated in (pawns are not dropped on the first rank).
+    let moves = ["shouse", "e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5"];
+    assert!(replay(&[&moves[..], &["P@e4"]].concat()).contains("4P3"));
+    let err = replay_fails(&[&moves[..], &["g1f3p"]].concat());
+    assert!(err.contains("g1f3p"), "{err}");
+}

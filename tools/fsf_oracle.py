@@ -92,7 +92,7 @@ for _name, _start in GOAL_VARIANTS.items():
     FSF_NAME[_name] = _name
 
 # Castling, gating and unmoved state (issues 10 and 11): FSF built-ins of the
-# same name, and diana (tests/data/diana.toml) from tools/fsf-variants.ini.
+# same name (seirawan and shouse: gating), and diana (tests/data/diana.toml) from tools/fsf-variants.ini.
 # Start perft as counted by the Fairy-Stockfish binary (go perft).
 CASTLING_VARIANTS = {
     "shako": ("c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1", [58, 3364, 185938]),
@@ -101,6 +101,8 @@ CASTLING_VARIANTS = {
                 [30, 900, 29540]),
     "diana": ("rbnkbr/pppppp/6/6/PPPPPP/RBNKBR w KQkq - 0 1", [8, 64, 672]),
     "cambodian": ("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1", [25, 625, 15031]),
+    "seirawan": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1", [28, 784, 24830]),
+    "shouse": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1", [92, 7944, 546694]),
 }
 for _name in CASTLING_VARIANTS:
     FSF_NAME[_name] = _name

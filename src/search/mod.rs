@@ -528,7 +528,7 @@ fn is_capture(pos: &Position<'_>, m: &Move) -> bool {
     match m.kind {
         MoveKind::Locust | MoveKind::EnPassant => true,
         MoveKind::Castle | MoveKind::Drop => false,
-        MoveKind::Normal => {
+        MoveKind::Normal | MoveKind::Gate => {
             let c = pos.at(m.to);
             c != 0 && code_side(c) != pos.side()
         }
@@ -540,7 +540,7 @@ fn victim_value(pos: &Position<'_>, m: &Move, vals: &[i32]) -> i32 {
     let v = |c: u8| if c != 0 && code_side(c) != pos.side() { vals[code_kind(c) as usize].max(1) } else { 0 };
     match m.kind {
         MoveKind::Castle | MoveKind::Drop => 0,
-        MoveKind::Normal => v(pos.at(m.to)),
+        MoveKind::Normal | MoveKind::Gate => v(pos.at(m.to)),
         MoveKind::Locust | MoveKind::EnPassant => v(pos.at(m.to)) + v(pos.at(m.extra)),
     }
 }

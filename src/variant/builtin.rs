@@ -33,6 +33,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("gustav3", include_str!("../../definitions/gustav3.toml")),
     ("omicron", include_str!("../../definitions/omicron.toml")),
     ("cambodian", include_str!("../../definitions/cambodian.toml")),
+    ("seirawan", include_str!("../../definitions/seirawan.toml")),
+    ("shouse", include_str!("../../definitions/shouse.toml")),
     // Further hands and drops (kyotoshogi, sittuyin, placement, dobutsu).
 ];
 

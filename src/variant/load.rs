@@ -88,6 +88,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
     let goals =
         crate::game::rules::goals::compile(&spec.goals, &|l, d| letters.kind_of(l, "goal piece", d), &regions, d);
     let drops = drops::check(spec, board.grid.as_ref(), &letters, d);
+    let gate_cells = drops::gating(spec, board.grid.as_ref(), d);
     let piece_promotion = promotion::piece_rules(spec, &board, &letters, d);
     check_hook(spec, d);
     let rules = rules::check(spec, d);
@@ -121,6 +122,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         }
     }
     for (kind, ps) in &partners {
+        // (kept in the variant for the exporters, which refuse them)
         crate::game::rules::castling::retarget(&mut tables.castles, grid.len(), *kind, ps, &setup.cells);
     }
     tables.mark_castling_partners(&setup.cells);
@@ -132,10 +134,23 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         }
         z.limit = Some(counts);
     }
+    let gating = gate_cells.map(|cells| crate::game::rules::gating::Gating::new(&cells, grid.len()));
+    if let Some(g) = &gating {
+        // A piece on a gate carries its unmoved flag: the gate's right.
+        for (c, &(kind, side)) in setup.cells.iter().enumerate().filter_map(|(c, x)| Some((c, x.as_ref()?))) {
+            if g.is_gate(side, c as u16) {
+                tables.virgin_matters[kind as usize] = true;
+            }
+        }
+    }
     let pawns: Vec<bool> = pieces.iter().map(|p| p.pawn).collect();
     let piece_promotion = piece_promotion
         .map(|(to, zone)| crate::game::rules::promotion::PiecePromotion::compile(&grid, to, &zone, &tables));
-    let drops = drops.map(|r| r.compile(&grid, &pawns, &setup.cells, &tables, piece_promotion.as_ref()));
+    let mut drops = drops.map(|r| r.compile(&grid, &pawns, &setup.cells, &tables, piece_promotion.as_ref()));
+    if let (Some(d), Some(g)) = (&mut drops, &gating) {
+        // A piece dropped on a gate opens no gate (FSF).
+        g.close_drops(&mut d.virgin, pieces.len());
+    }
     setup::royal_warnings(&setup, &pieces, &spec.fen.as_ref().map_or(spec.setup_span.clone(), |f| f.span.clone()), d);
     let v = Variant {
         name: spec.name.as_ref()?.value.clone(),
@@ -153,6 +168,8 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         rules,
         tables,
         unmoved_loss,
+        castling_partners: partners,
+        gating,
         hook: spec.hook.as_ref().map(|h| h.value.clone()),
         deployment,
         drops,

@@ -158,6 +158,10 @@ pub struct Variant {
     /// Pieces that lose their unmoved state when an enemy piece lines up
     /// with them (`unmoved-lost-on-line-with`), if any.
     pub unmoved_loss: Option<crate::game::rules::castling::UnmovedLoss>,
+    /// Per kind that names them, its castling partners (`castling-partners`).
+    pub castling_partners: Vec<(usize, Vec<crate::game::rules::castling::Partner>)>,
+    /// Gating from the hand (`[gating]`), if any.
+    pub gating: Option<crate::game::rules::gating::Gating>,
     /// The named rule module, if any.
     pub hook: Option<String>,
     /// The deployment phase, if any.

@@ -11,7 +11,7 @@ use toml_edit::{ImDocument, Item, Table, Value};
 use super::diagnostics::Diagnostic;
 
 mod drops;
-pub use drops::{DropPlaceSpec, DropsSpec};
+pub use drops::{DropPlaceSpec, DropsSpec, GatingSpec};
 mod checks;
 mod reader;
 pub use checks::CheckSpec;
@@ -117,6 +117,9 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "drops.where[].pieces", ty: "array of piece letters", need: "required", doc: "The pieces this entry restricts." },
     KeyDoc { path: "drops.where[].ranks", ty: "table { white = [ranks], black = [ranks] }", need: "ranks or cells", doc: "Ranks (numbered from 1 on White's side) where each side may drop them." },
     KeyDoc { path: "drops.where[].cells", ty: "table { white = [cells], black = [cells] }", need: "ranks or cells", doc: "Cells where each side may drop them (added to the ranks)." },
+    KeyDoc { path: "gating", ty: "table", need: "optional", doc: "Gating (Seirawan chess, S-House): when a piece makes its first move from a gate cell, a piece from the mover's hand may enter on the cell it leaves (written as the move plus the piece's lower-case letter, `b1c3h`); when castling, on the king's start (`e1g1h`) or the partner's (`h1e1h`). A gate stays open while its piece has not moved; the FEN's castling field lists the open gates by file letter while the side holds a piece (`KQBCDFGkqbcdfg`), as Fairy-Stockfish writes it. With `[drops]`, a piece may only enter where it could be dropped." },
+    KeyDoc { path: "gating.ranks", ty: "table { white = [ranks], black = [ranks] }", need: "ranks or cells", doc: "Ranks (numbered from 1 on White's side) whose cells are each side's gates (Seirawan: `{ white = [1], black = [8] }`)." },
+    KeyDoc { path: "gating.cells", ty: "table { white = [cells], black = [cells] }", need: "ranks or cells", doc: "Further gate cells of each side." },
     KeyDoc { path: "rules.stalemate", ty: "\"draw\" | \"loss\" | \"win\"", need: "optional, default \"draw\"", doc: "Result for the stalemated side." },
     KeyDoc { path: "rules.bare-king", ty: "\"none\" | \"loss\"", need: "optional, default \"none\"", doc: "A side left with nothing but royal pieces loses." },
     KeyDoc { path: "rules.bare-king-first", ty: "boolean", need: "optional, default false", doc: "With `bare-king = \"loss\"`: the bare-king result is decided before checkmate and stalemate, so a bared side whose one reply did not bare the opponent loses even if that reply leaves the opponent without a legal move. (The smallest order switch; a general order of end rules is the goals mechanism's.)" },
@@ -189,6 +192,8 @@ pub struct VariantSpec {
     pub deployment: Option<DeploymentSpec>,
     /// `[drops]`, if present.
     pub drops: Option<DropsSpec>,
+    /// `[gating]`, if present.
+    pub gating: Option<GatingSpec>,
     /// `pieces.*`.
     pub pieces: Vec<PieceSpec>,
     /// Span of the `[pieces]` table header (or the file start).
@@ -391,6 +396,7 @@ impl Reader<'_> {
                 "promotion",
                 "deployment",
                 "drops",
+                "gating",
                 "rules",
                 "goals",
                 "checks",
@@ -400,7 +406,7 @@ impl Reader<'_> {
                 let span = root.key(k).and_then(|k| k.span()).unwrap_or_else(|| item_span(item));
                 self.err(
                     span,
-                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, drops, rules, goals, checks"),
+                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, drops, gating, rules, goals, checks"),
                 );
             }
         }
@@ -513,6 +519,9 @@ impl Reader<'_> {
         }
         if let Some(t) = self.table(root, "drops", "drops") {
             spec.drops = Some(self.drops(t));
+        }
+        if let Some(t) = self.table(root, "gating", "gating") {
+            spec.gating = Some(self.gating(t));
         }
         if let Some(r) = self.table(root, "rules", "rules") {
             self.known_keys(r, "rules");

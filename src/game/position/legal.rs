@@ -97,6 +97,14 @@ impl<'v> Position<'v> {
     /// Only the board bytes the move changes are touched (and put back):
     /// attacks depend on nothing else, so this is much cheaper than make.
     pub(super) fn exposes_royal(&mut self, m: Move) -> bool {
+        if self.v.gating.is_some() && crate::game::rules::gating::gate(&m).is_some() {
+            // The piece gated in may block a line: play the move out.
+            let mover = self.side;
+            let u = self.make(m);
+            let hit = self.side_in_check(mover);
+            self.unmake(m, u);
+            return hit;
+        }
         let s = self.side as usize;
         let enemy = self.side ^ 1;
         let (from, to, x, x2) = (m.from as usize, m.to as usize, m.extra as usize, m.extra2 as usize);

@@ -127,7 +127,7 @@ impl<'v> Position<'v> {
                 self.put(m.extra2, partner);
             }
             _ => {
-                if m.kind != MoveKind::Normal {
+                if m.kind != MoveKind::Normal && m.kind != MoveKind::Gate {
                     u.virgin_extra = self.virgin[m.extra as usize];
                     u.captured_extra = self.take(m.extra);
                     self.set_virgin(m.extra, false);
@@ -135,8 +135,10 @@ impl<'v> Position<'v> {
                 }
                 u.captured = self.take(m.to);
                 capture |= u.captured != 0;
-                let placed = if m.promo != 0 { piece_code(m.promo - 1, side) } else { piece };
-                if m.promo != 0 && self.v.zones.iter().any(|z| z.once.contains(&(m.promo - 1))) {
+                // A gating move's `promo` is the piece it gates in.
+                let promo = if m.kind == MoveKind::Gate { 0 } else { m.promo };
+                let placed = if promo != 0 { piece_code(promo - 1, side) } else { piece };
+                if promo != 0 && self.v.zones.iter().any(|z| z.once.contains(&(promo - 1))) {
                     self.once_used[side as usize] |= 1 << (m.promo - 1);
                 }
                 self.put(m.to, placed);
@@ -144,6 +146,9 @@ impl<'v> Position<'v> {
         }
         if let Some(d) = &self.v.drops {
             self.drops_after_move(d, m, &mut u);
+        }
+        if self.v.gating.is_some() {
+            self.gate_in(&m, side);
         }
         self.set_virgin(m.from, false);
         self.set_virgin(m.to, false);
@@ -154,8 +159,10 @@ impl<'v> Position<'v> {
         if pawn && !capture && self.v.tables.has_ep && m.kind == MoveKind::Normal {
             self.set_ep_squares(m.from, m.to);
         }
-        // A promotion resets the clock too (shogi pieces are not pawns), as in FSF.
-        self.halfmove = if capture || pawn || m.promo != 0 { 0 } else { self.halfmove + 1 };
+        // A promotion resets the clock too (shogi pieces are not pawns), as in
+        // FSF; gating a piece in does not.
+        let promoted = m.promo != 0 && m.kind != MoveKind::Gate && m.kind != MoveKind::Castle;
+        self.halfmove = if capture || pawn || promoted { 0 } else { self.halfmove + 1 };
         if self.side == 1 {
             self.fullmove += 1;
         }
@@ -222,6 +229,9 @@ impl<'v> Position<'v> {
         }
         self.once_used = u.once_used;
         self.checks_left = u.checks_left;
+        if self.v.gating.is_some() {
+            self.gate_out(&m);
+        }
         if let Some(d) = &self.v.drops {
             self.drops_unmake_move(d, m, &u);
         }
@@ -241,14 +251,14 @@ impl<'v> Position<'v> {
                 if u.captured != 0 {
                     self.put(m.to, u.captured);
                 }
-                if m.kind != MoveKind::Normal && u.captured_extra != 0 {
+                if m.kind != MoveKind::Normal && m.kind != MoveKind::Gate && u.captured_extra != 0 {
                     self.put(m.extra, u.captured_extra);
                 }
                 self.put(m.from, u.moved);
             }
         }
         self.virgin[m.to as usize] = u.virgin_to;
-        if m.kind != MoveKind::Normal {
+        if m.kind != MoveKind::Normal && m.kind != MoveKind::Gate {
             self.virgin[m.extra as usize] = u.virgin_extra;
         }
         self.virgin[m.from as usize] = u.virgin_from;

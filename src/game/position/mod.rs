@@ -107,7 +107,7 @@ impl<'v> Position<'v> {
 
     /// Whether the deployment phase is on (some hand still holds a piece).
     pub fn deploying(&self) -> bool {
-        self.in_hand > 0 && self.v.drops.is_none()
+        self.in_hand > 0 && self.v.drops.is_none() && self.v.gating.is_none()
     }
 
     /// Sets a side's hand count of `kind` (rule modules use this to decide

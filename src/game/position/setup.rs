@@ -113,8 +113,8 @@ impl<'v> Position<'v> {
     fn check_hand(&self, hand: &[(u8, Side)]) -> Result<(), FenError> {
         let v = self.v;
         let Some(&(kind, _)) = hand.first() else { return Ok(()) };
-        if v.drops.is_some() {
-            // Drops: any piece in hand may be dropped as a move.
+        if v.drops.is_some() || v.gating.is_some() {
+            // Drops or gating: any piece in hand may enter as a move.
             return Ok(());
         }
         let Some(dep) = &v.deployment else {
@@ -234,7 +234,7 @@ impl<'v> Position<'v> {
             ep = format!("{ep} {}+{}", self.checks_left[0], self.checks_left[1]);
         }
         let mut placement = placement;
-        if self.in_hand > 0 || v.drops.is_some() {
+        if self.in_hand > 0 || v.drops.is_some() || v.gating.is_some() {
             // Hands as in Fairy-Stockfish: `placement[SSss]`.
             let kinds = v.pieces.len();
             placement.push('[');

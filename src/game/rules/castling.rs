@@ -87,12 +87,15 @@ impl Position<'_> {
         for ch in field.chars() {
             let side: Side = if ch.is_ascii_uppercase() { 0 } else { 1 };
             let up = ch.to_ascii_uppercase();
-            let mut found = self.mark_castling(side, |kx, px, file| match up {
-                'K' => px > kx,
-                'Q' => px < kx,
-                f => file == f.to_ascii_lowercase().to_string(),
-            });
-            if up != 'K' && up != 'Q' {
+            let letter = up != 'K' && up != 'Q';
+            // With gating a file letter is a gate only (FSF), never a castling right.
+            let mut found = (!letter || self.v.gating.is_none())
+                && self.mark_castling(side, |kx, px, file| match up {
+                    'K' => px > kx,
+                    'Q' => px < kx,
+                    f => file == f.to_ascii_lowercase().to_string(),
+                });
+            if letter {
                 found |= self.mark_file(side, ch.to_ascii_lowercase(), setup);
             }
             if !found {
@@ -178,13 +181,20 @@ impl Position<'_> {
             }
             rights.sort();
             rights.dedup();
+            // Open gates are written while the side has something to gate
+            // (or may capture something), as FSF does.
+            let gates = v.gating.as_ref().filter(|_| {
+                (0..v.pieces.len() as u8).any(|k| self.in_hand(side, k) > 0)
+                    || v.drops.as_ref().is_some_and(|d| d.to_hand)
+            });
             let mut files: Vec<u32> = (0..n as Cell)
                 .filter(|&c| {
                     let code = self.board[c as usize];
                     code != 0
                         && code_side(code) == side
                         && self.virgin[c as usize]
-                        && v.tables.initial_moves[code_kind(code) as usize]
+                        && (v.tables.initial_moves[code_kind(code) as usize]
+                            || gates.is_some_and(|g| g.is_gate(side, c)))
                         && fen_tracked(v, code_kind(code))
                         && !implied.contains(&c)
                 })
@@ -248,4 +258,39 @@ impl Position<'_> {
             }
         }
     }
+}
+
+/// The castling and unmoved-state rules of `v` no export format writes yet,
+/// in words (the exporters refuse them rather than castle with the corner).
+pub fn export_problems(v: &crate::variant::Variant) -> Vec<String> {
+    let mut out = Vec::new();
+    for (kind, partners) in &v.castling_partners {
+        let names: Vec<String> = partners
+            .iter()
+            .map(|p| match *p {
+                Partner::Kind(k) => v.pieces[k as usize].name.clone(),
+                Partner::Cell([w, _]) => v.grid.label(w).to_string(),
+            })
+            .collect();
+        out.push(format!(
+            "the {} castles with the {} on its castling line, not with the corner piece (not written by this exporter)",
+            v.pieces[*kind].name,
+            names.join(" or ")
+        ));
+    }
+    if let Some(rule) = &v.unmoved_loss {
+        for &(k, _) in &rule.victims {
+            out.push(format!(
+                "the {} loses its first-move rights once an enemy piece lines up with it (not written by this exporter)",
+                v.pieces[k as usize].name
+            ));
+        }
+    }
+    if v.gating.is_some() {
+        out.push(
+            "gating: a piece from the hand enters where a piece makes its first move (not written by this exporter)"
+                .into(),
+        );
+    }
+    out
 }

@@ -3,6 +3,7 @@
 
 pub mod castling;
 pub mod drops;
+pub mod gating;
 pub mod goals;
 pub mod promotion;
 pub mod regions;
