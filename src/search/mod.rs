@@ -434,7 +434,12 @@ impl Searcher {
                 1 << 30
             } else if is_capture(pos, m) || m.promo != 0 && m.kind != MoveKind::Drop {
                 let attacker = vals[code_kind(mover_code(pos, m)) as usize];
-                let promo = if m.promo != 0 && m.kind != MoveKind::Drop { vals[m.promo as usize - 1] } else { 0 };
+                // A promotion gains its piece; so does a gating move (the piece entering).
+                let promo = match crate::game::rules::gating::gate(m) {
+                    Some((k, _)) => vals[k as usize],
+                    None if m.promo != 0 && m.kind != MoveKind::Drop => vals[m.promo as usize - 1],
+                    None => 0,
+                };
                 (1 << 24) + (victim_value(pos, m, vals) + promo) * 64 - attacker
             } else if self.killers[ply][0] == Some(*m) {
                 (1 << 23) + 1
