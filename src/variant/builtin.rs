@@ -27,7 +27,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     // Royalty and goals (several royals, extinction, compulsory capture, races).
 
     // Effects (atomic, duck, passing; janggi, manchu).
-
+    ("atomic", include_str!("../../definitions/atomic.toml")),
     // Castling, gating and unmoved state (seirawan, shouse, shako, gustav3, cambodian).
     ("shako", include_str!("../../definitions/shako.toml")),
     ("gustav3", include_str!("../../definitions/gustav3.toml")),
@@ -36,6 +36,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("seirawan", include_str!("../../definitions/seirawan.toml")),
     ("shouse", include_str!("../../definitions/shouse.toml")),
     // Further hands and drops (kyotoshogi, sittuyin, placement, dobutsu).
+    ("placement", include_str!("../../definitions/placement.toml")),
 ];
 
 /// The text of a built-in definition.

@@ -81,6 +81,7 @@ impl<'v> Position<'v> {
             checks_left: self.checks_left,
             promoted: [0; 3],
             lost_unmoved: [super::NO_CELL; 2],
+            blasted: 0,
         };
         if m.kind == MoveKind::Drop {
             if let Some(d) = &self.v.drops {
@@ -142,6 +143,11 @@ impl<'v> Position<'v> {
                     self.once_used[side as usize] |= 1 << (m.promo - 1);
                 }
                 self.put(m.to, placed);
+                if capture {
+                    if let Some(x) = &self.v.explosions {
+                        u.blasted = self.explode(x, m.to);
+                    }
+                }
             }
         }
         if let Some(d) = &self.v.drops {
@@ -247,6 +253,9 @@ impl<'v> Position<'v> {
                 self.put(m.from, king);
             }
             _ => {
+                if u.blasted > 0 {
+                    self.unexplode(u.blasted);
+                }
                 self.take(m.to);
                 if u.captured != 0 {
                     self.put(m.to, u.captured);

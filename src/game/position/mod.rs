@@ -50,6 +50,9 @@ pub struct Position<'v> {
     pub posting: super::phase::PostingRules,
     /// n-check: the checks each side still has to give.
     checks_left: [u8; 2],
+    /// Pieces removed by explosions (cell, piece, unmoved flag), newest
+    /// last, for `unmake` (see `rules::effects`).
+    pub(in crate::game) blasts: Vec<(Cell, u8, bool)>,
 }
 
 /// What `make` changed, for `unmake`.
@@ -75,6 +78,8 @@ pub struct Undo {
     /// Cells whose pieces lost their unmoved state by this move
     /// (`unmoved-lost-on-line-with`), `NO_CELL` when unused.
     pub(in crate::game) lost_unmoved: [Cell; 2],
+    /// How many pieces the move's explosion removed.
+    pub(in crate::game) blasted: u8,
 }
 
 impl Undo {

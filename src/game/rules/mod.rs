@@ -3,6 +3,7 @@
 
 pub mod castling;
 pub mod drops;
+pub mod effects;
 pub mod gating;
 pub mod goals;
 pub mod promotion;
