@@ -139,13 +139,13 @@ impl Position<'_> {
     fn mark_file(&mut self, side: Side, file: char, setup: &[Option<(u8, Side)>]) -> bool {
         let v = self.v;
         let mut found = false;
-        for c in 0..v.grid.len() {
+        for (c, &home) in setup.iter().enumerate() {
             let code = self.board[c];
             if code == 0 || code_side(code) != side || !fen_tracked(v, code_kind(code)) {
                 continue;
             }
             let x = v.grid.coords(c as Cell).0;
-            if file_label(x) == file.to_string() && setup[c] == Some((code_kind(code), side)) {
+            if file_label(x) == file.to_string() && home == Some((code_kind(code), side)) {
                 self.virgin[c] = true;
                 found = true;
             }
