@@ -12,7 +12,7 @@ pub fn is_capture(pos: &Position<'_>, m: &Move) -> bool {
     match m.kind {
         MoveKind::Locust | MoveKind::EnPassant => true,
         MoveKind::Castle | MoveKind::Drop => false,
-        MoveKind::Normal => pos.at(m.to) != 0 && code_side(pos.at(m.to)) != pos.side(),
+        MoveKind::Normal | MoveKind::Gate => pos.at(m.to) != 0 && code_side(pos.at(m.to)) != pos.side(),
     }
 }
 
@@ -20,12 +20,19 @@ pub fn is_capture(pos: &Position<'_>, m: &Move) -> bool {
 fn san_core(pos: &Position<'_>, m: &Move, legal: &[Move]) -> String {
     let v = pos.variant();
     let g = &v.grid;
+    // Gating: the move, then `/` and the letter of the piece entering (with
+    // its cell when it enters on a castling partner's start: `O-O/Hh1`).
+    let gated = rookery::game::rules::gating::gate(m).map(|(k, at)| {
+        let cell = if at == m.from { "" } else { g.label(at) };
+        format!("/{}{cell}", v.pieces[k as usize].letter)
+    });
     match m.kind {
         MoveKind::Drop => return format!("{}@{}", v.pieces[m.promo as usize - 1].letter, g.label(m.to)),
         MoveKind::Castle => {
             let (kx, _) = g.coords(m.from);
             let (px, _) = g.coords(m.extra);
-            return if px > kx { "O-O".into() } else { "O-O-O".into() };
+            let castle = if px > kx { "O-O" } else { "O-O-O" };
+            return format!("{castle}{}", gated.unwrap_or_default());
         }
         _ => {}
     }
@@ -60,7 +67,9 @@ fn san_core(pos: &Position<'_>, m: &Move, legal: &[Move]) -> String {
         s.push('x');
     }
     s.push_str(g.label(m.to));
-    if m.promo != 0 {
+    if let Some(gated) = gated {
+        s.push_str(&gated);
+    } else if m.promo != 0 {
         s.push('=');
         s.push(v.pieces[m.promo as usize - 1].letter);
     }

@@ -49,15 +49,50 @@ pub fn compile_paths(grid: &Grid, paths: &[Path], from: Cell, black: bool) -> Re
 pub struct CastleRule {
     /// Where the king lands.
     pub king_to: Cell,
-    /// The corner piece that castles with it.
+    /// The piece that castles with it (by default the one in the corner).
     pub partner: Cell,
-    /// Where that piece lands (the square the king crossed last).
+    /// Where that piece lands (next to the king, on the side it came from).
     pub partner_to: Cell,
-    /// Cells that must be empty (everything between king and partner).
+    /// Cells that must be empty (everything the king and partner cross or
+    /// land on, except their own start cells).
     pub empty: Vec<Cell>,
     /// The king's start, the squares it crosses and its destination: none
     /// may be attacked.
     pub king_path: Vec<Cell>,
+    /// The cells from the king outwards in the castling direction, to the
+    /// board's edge (kept so that a definition may name another partner).
+    pub ray: Vec<Cell>,
+}
+
+impl CastleRule {
+    /// The rule for a king on `from` travelling `travel` squares along `ray`
+    /// towards the partner on `ray[p]`, as Fairy-Stockfish castles: the
+    /// partner lands next to the king on the side it came from, and every
+    /// cell either crosses or lands on must be empty. `None` where the king
+    /// would leave the board.
+    pub fn new(from: Cell, ray: Vec<Cell>, travel: usize, p: usize) -> Option<CastleRule> {
+        if travel == 0 || travel > ray.len() || p >= ray.len() {
+            return None;
+        }
+        // Positions along the line: 0 is the king's start, i + 1 is ray[i].
+        let at = |i: usize| if i == 0 { from } else { ray[i - 1] };
+        let (kto, pfrom, pto) = (travel, p + 1, travel - 1);
+        let between = |a: usize, b: usize| if a < b { a + 1..=b } else { b..=a.saturating_sub(1) };
+        let mut empty: Vec<Cell> = Vec::new();
+        for i in between(pfrom, pto).chain(between(0, kto)) {
+            if i != 0 && i != pfrom && !empty.contains(&at(i)) {
+                empty.push(at(i));
+            }
+        }
+        Some(CastleRule {
+            king_to: at(kto),
+            partner: at(pfrom),
+            partner_to: at(pto),
+            empty,
+            king_path: (0..=kto).map(at).collect(),
+            ray,
+        })
+    }
 }
 
 /// Castling rules (`O` atoms) of `paths` for a king on `from`.
@@ -93,17 +128,12 @@ fn castles(grid: &Grid, c: Castle, from: Cell, black: bool, out: &mut Vec<Castle
             }
         }
         let t = c.travel as usize;
-        if t < 2 || ray.len() <= t {
+        // By default the partner is the corner piece, beyond the king's destination.
+        if ray.len() <= t {
             continue;
         }
-        let partner = *ray.last().expect("non-empty");
-        out.push(CastleRule {
-            king_to: ray[t - 1],
-            partner,
-            partner_to: ray[t - 2],
-            empty: ray[..ray.len() - 1].to_vec(),
-            king_path: std::iter::once(from).chain(ray[..t].iter().copied()).collect(),
-        });
+        let corner = ray.len() - 1;
+        out.extend(CastleRule::new(from, ray, t, corner));
     }
 }
 

@@ -227,6 +227,7 @@ pub fn special_rules(v: &Variant) -> Vec<String> {
         }
     }
     out.extend(crate::game::rules::regions::export_problems(v));
+    out.extend(crate::game::rules::castling::export_problems(v));
     if v.rules.check_limit > 0 {
         out.push(format!("the n-check rule (the side that gives {} checks wins)", v.rules.check_limit));
     }

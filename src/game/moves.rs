@@ -11,10 +11,15 @@ pub enum MoveKind {
     Locust,
     /// Captures en passant the piece on `extra`.
     EnPassant,
-    /// Castling: the piece on `extra` goes to `extra2`.
+    /// Castling: the piece on `extra` goes to `extra2`. With gating
+    /// (`promo != 0`, see `game::rules::gating`) a piece from the hand enters
+    /// on the king's start, or on the partner's when `promo` has bit 0x80.
     Castle,
     /// Posting a piece from the hand (kind `promo - 1`) on `to`; `from == to`.
     Drop,
+    /// A plain move or capture after which a piece from the hand (kind
+    /// `promo - 1`) enters on the cell left, `from` (Seirawan gating).
+    Gate,
 }
 
 /// A move. `promo` is 0 or `kind + 1` of the piece promoted to.

@@ -3,7 +3,9 @@
 //! the king's destination alone is ambiguous (Tigrey: castling and the
 //! King's leap both reach d1), as the king moving onto its partner (`g1a1`),
 //! a form accepted for every castling. Postings from the hand are `S@e3`
-//! (the piece's upper-case letter, for either side).
+//! (the piece's upper-case letter, for either side). Gating adds the
+//! entering piece's lower-case letter (`b1c3h`; castling `e1g1h`, or `h1e1h`
+//! when it enters on the partner's start), as Fairy-Stockfish writes it.
 
 use super::rules::promotion::NONE;
 use super::{code_kind, Move, MoveKind, Position};
@@ -19,6 +21,18 @@ pub fn move_text(pos: &Position<'_>, m: &Move, legal: &[Move]) -> String {
         let base = v.piece_promotion.as_ref().map_or(k, |pp| pp.base[k as usize]);
         let plus = if base != k { "+" } else { "" };
         return format!("{plus}{}@{}", v.pieces[base as usize].letter, g.label(m.to));
+    }
+    if let Some((kind, at)) = crate::game::rules::gating::gate(m) {
+        // Gating as Fairy-Stockfish writes it: the move and the lower-case
+        // letter of the piece entering on its start (`b1c3h`, `e1g1h`); when
+        // castling gates on the partner's start, the partner onto the king (`h1e1h`).
+        let base = Move { kind: if m.kind == MoveKind::Gate { MoveKind::Normal } else { m.kind }, promo: 0, ..*m };
+        let text = if at == m.from || m.kind == MoveKind::Gate {
+            move_text(pos, &base, legal)
+        } else {
+            format!("{}{}", g.label(m.extra), g.label(m.from))
+        };
+        return format!("{text}{}", v.pieces[kind as usize].letter.to_ascii_lowercase());
     }
     if m.kind == MoveKind::Castle {
         let clash = legal.iter().any(|o| o.kind != MoveKind::Castle && o.from == m.from && o.to == m.to);
@@ -57,7 +71,7 @@ pub fn parse_move(pos: &Position<'_>, text: &str, legal: &[Move]) -> Option<Move
         if move_text(pos, m, legal) == text {
             return Some(*m);
         }
-        if m.kind == MoveKind::Castle && format!("{}{}", g.label(m.from), g.label(m.extra)) == text {
+        if m.kind == MoveKind::Castle && m.promo == 0 && format!("{}{}", g.label(m.from), g.label(m.extra)) == text {
             return Some(*m);
         }
     }

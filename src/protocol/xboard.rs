@@ -335,6 +335,17 @@ pub fn gui_move_text(pos: &Position<'_>, m: &Move) -> String {
     if m.kind == crate::game::MoveKind::Drop {
         return format!("{}@{}", &ours[..1], gui_square(v, m.to));
     }
+    if let Some((kind, at)) = crate::game::rules::gating::gate(m) {
+        // Gating (S-Chess): the move and the entering piece's letter; on a
+        // castling partner's start, the partner onto the king.
+        let (from, to) = if at == m.from || m.kind != crate::game::MoveKind::Castle {
+            (m.from, if ours_castle_to_partner(&ours[..ours.len() - 1], v, m) { m.extra } else { m.to })
+        } else {
+            (m.extra, m.from)
+        };
+        let letter = v.pieces[kind as usize].letter.to_ascii_lowercase();
+        return format!("{}{}{letter}", gui_square(v, from), gui_square(v, to));
+    }
     let mut s = format!(
         "{}{}",
         gui_square(v, m.from),

@@ -140,7 +140,7 @@ pub fn board_svg(pos: &Position<'_>, opts: &SvgOptions) -> String {
             (code != 0).then(|| (c, v.pieces[code_kind(code) as usize].letter, code_side(code) == WHITE))
         })
         .collect();
-    if opts.hands.is_none() && v.drops.is_some() {
+    if opts.hands.is_none() && (v.drops.is_some() || v.gating.is_some()) {
         let hand = |side| {
             (0..v.pieces.len() as u8)
                 .filter(|&k| pos.in_hand(side, k) > 0)

@@ -468,7 +468,12 @@ impl Searcher {
                 1 << 30
             } else if is_capture(pos, m) || m.promo != 0 && m.kind != MoveKind::Drop {
                 let attacker = vals[code_kind(mover_code(pos, m)) as usize];
-                let promo = if m.promo != 0 && m.kind != MoveKind::Drop { vals[m.promo as usize - 1] } else { 0 };
+                // A promotion gains its piece; so does a gating move (the piece entering).
+                let promo = match crate::game::rules::gating::gate(m) {
+                    Some((k, _)) => vals[k as usize],
+                    None if m.promo != 0 && m.kind != MoveKind::Drop => vals[m.promo as usize - 1],
+                    None => 0,
+                };
                 (1 << 24) + (victim_value(pos, m, vals) + promo) * 64 - attacker
             } else if self.killers[ply][0] == Some(*m) {
                 (1 << 23) + 1
@@ -646,7 +651,7 @@ fn is_capture(pos: &Position<'_>, m: &Move) -> bool {
     match m.kind {
         MoveKind::Locust | MoveKind::EnPassant => true,
         MoveKind::Castle | MoveKind::Drop => false,
-        MoveKind::Normal => {
+        MoveKind::Normal | MoveKind::Gate => {
             let c = pos.at(m.to);
             c != 0 && code_side(c) != pos.side()
         }
@@ -658,7 +663,7 @@ fn victim_value(pos: &Position<'_>, m: &Move, vals: &[i32]) -> i32 {
     let v = |c: u8| if c != 0 && code_side(c) != pos.side() { vals[code_kind(c) as usize].max(1) } else { 0 };
     match m.kind {
         MoveKind::Castle | MoveKind::Drop => 0,
-        MoveKind::Normal => v(pos.at(m.to)),
+        MoveKind::Normal | MoveKind::Gate => v(pos.at(m.to)),
         MoveKind::Locust | MoveKind::EnPassant => v(pos.at(m.to)) + v(pos.at(m.extra)),
     }
 }

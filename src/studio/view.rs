@@ -327,11 +327,15 @@ fn legal_move(pos: &Position<'_>, m: &Move, legal: &[Move]) -> Value {
     let v = pos.variant();
     let letter = |k: u8| v.pieces[k as usize - 1].letter.to_string();
     let drop = m.kind == MoveKind::Drop;
+    // A gating move's `promo` is the piece entering, not a promotion.
+    let gated = crate::game::rules::gating::gate(m).map(|(k, _)| letter(k + 1));
+    let promo = if gated.is_some() { 0 } else { m.promo };
     json!({
         "text": move_text(pos, m, legal),
         "from": if drop { None } else { Some(v.grid.label(m.from)) },
         "to": v.grid.label(m.to),
-        "promo": if !drop && m.promo != 0 { Some(letter(m.promo)) } else { None },
+        "promo": if !drop && promo != 0 { Some(letter(promo)) } else { None },
+        "gate": gated,
         "drop": if drop { Some(letter(m.promo)) } else { None },
         "castle": m.kind == MoveKind::Castle,
     })

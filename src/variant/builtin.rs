@@ -33,7 +33,12 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("janggitraditional", include_str!("../../definitions/janggitraditional.toml")),
     ("janggicasual", include_str!("../../definitions/janggicasual.toml")),
     // Castling, gating and unmoved state (seirawan, shouse, shako, gustav3, cambodian).
-
+    ("shako", include_str!("../../definitions/shako.toml")),
+    ("gustav3", include_str!("../../definitions/gustav3.toml")),
+    ("omicron", include_str!("../../definitions/omicron.toml")),
+    ("cambodian", include_str!("../../definitions/cambodian.toml")),
+    ("seirawan", include_str!("../../definitions/seirawan.toml")),
+    ("shouse", include_str!("../../definitions/shouse.toml")),
     // Further hands and drops (kyotoshogi, sittuyin, placement, dobutsu).
     ("placement", include_str!("../../definitions/placement.toml")),
     ("kyotoshogi", include_str!("../../definitions/kyotoshogi.toml")),

@@ -4,6 +4,7 @@
 //! them in order and compiles the result.
 
 mod board;
+mod castling;
 mod deployment;
 mod drops;
 mod picture;
@@ -89,9 +90,12 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
     let goals =
         crate::game::rules::goals::compile(&spec.goals, &|l, d| letters.kind_of(l, "goal piece", d), &regions, d);
     let drops = drops::check(spec, board.grid.as_ref(), &letters, d);
+    let gate_cells = drops::gating(spec, board.grid.as_ref(), d);
     let piece_promotion = promotion::piece_rules(spec, &board, &letters, d);
     check_hook(spec, d);
     let rules = rules::check(spec, d);
+    let partners = castling::check(spec, board.grid.as_ref(), &letters, d);
+    let unmoved_loss = castling::unmoved_loss(spec, &letters, d);
     let explosions = effects(spec, board.grid.as_ref(), &pieces, &letters, d);
     let kind = |l: &Spanned<String>, d: &mut Vec<Diagnostic>| letters.kind_of(l, "piece", d);
     let (passing, hop_bans) = match &spec.effects {
@@ -132,6 +136,10 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
             return None;
         }
     }
+    for (kind, ps) in &partners {
+        // (kept in the variant for the exporters, which refuse them)
+        crate::game::rules::castling::retarget(&mut tables.castles, grid.len(), *kind, ps, &setup.cells);
+    }
     tables.mark_castling_partners(&setup.cells);
     // Hop restrictions are checked on the slow path of move generation,
     // which `may_repeat` selects.
@@ -150,11 +158,24 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         }
         z.limit = Some(counts);
     }
+    let gating = gate_cells.map(|cells| crate::game::rules::gating::Gating::new(&cells, grid.len()));
+    if let Some(g) = &gating {
+        // A piece on a gate carries its unmoved flag: the gate's right.
+        for (c, &(kind, side)) in setup.cells.iter().enumerate().filter_map(|(c, x)| Some((c, x.as_ref()?))) {
+            if g.is_gate(side, c as u16) {
+                tables.virgin_matters[kind as usize] = true;
+            }
+        }
+    }
     let pawns: Vec<bool> = pieces.iter().map(|p| p.pawn).collect();
     let piece_promotion = piece_promotion.map(|(to, zone)| {
         crate::game::rules::promotion::PiecePromotion::compile(&grid, to, &zone, &tables, spec.promotion_flip)
     });
-    let drops = drops.map(|r| r.compile(&grid, &pawns, &setup.cells, &tables, piece_promotion.as_ref()));
+    let mut drops = drops.map(|r| r.compile(&grid, &pawns, &setup.cells, &tables, piece_promotion.as_ref()));
+    if let (Some(d), Some(g)) = (&mut drops, &gating) {
+        // A piece dropped on a gate opens no gate (FSF).
+        g.close_drops(&mut d.virgin, pieces.len());
+    }
     setup::royal_warnings(&setup, &pieces, &spec.fen.as_ref().map_or(spec.setup_span.clone(), |f| f.span.clone()), d);
     let v = Variant {
         name: spec.name.as_ref()?.value.clone(),
@@ -172,6 +193,9 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         zones,
         rules,
         tables,
+        unmoved_loss,
+        castling_partners: partners,
+        gating,
         hook: spec.hook.as_ref().map(|h| h.value.clone()),
         module: spec.hook.as_ref().and_then(|h| crate::hooks::module(&h.value)),
         deployment,

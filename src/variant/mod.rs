@@ -160,6 +160,13 @@ pub struct Variant {
     pub rules: Rules,
     /// Compiled move programs and attack tables.
     pub tables: MoveTables,
+    /// Pieces that lose their unmoved state when an enemy piece lines up
+    /// with them (`unmoved-lost-on-line-with`), if any.
+    pub unmoved_loss: Option<crate::game::rules::castling::UnmovedLoss>,
+    /// Per kind that names them, its castling partners (`castling-partners`).
+    pub castling_partners: Vec<(usize, Vec<crate::game::rules::castling::Partner>)>,
+    /// Gating from the hand (`[gating]`), if any.
+    pub gating: Option<crate::game::rules::gating::Gating>,
     /// The named rule module, if any.
     pub hook: Option<String>,
     /// The rule module `hook` names, chosen at load time: front ends reach

@@ -11,7 +11,7 @@ use toml_edit::{ImDocument, Item, Table, Value};
 use super::diagnostics::Diagnostic;
 
 mod drops;
-pub use drops::{DropPlaceSpec, DropsSpec};
+pub use drops::{DropPlaceSpec, DropsSpec, GatingSpec};
 mod checks;
 mod picture;
 mod reader;
@@ -88,6 +88,8 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "pieces.*.special[].when", ty: "\"not-in-check\" | \"in-region\"", need: "required", doc: "The condition: the mover's side is not in check; or the piece stands in `region` (position-dependent moves: the xiangqi soldier's sideways step after the river, double steps from given ranks)." },
     KeyDoc { path: "pieces.*.special[].region", ty: "region name", need: "with when = \"in-region\"", doc: "The region (of the mover's side) the piece must stand in for these moves." },
     KeyDoc { path: "pieces.*.confined-to", ty: "region name", need: "optional", doc: "Mobility region: the piece may never stand outside this region of its side (xiangqi's palace for the general and advisors, the elephant's own half); moves that would leave it are not generated and give no check." },
+    KeyDoc { path: "pieces.*.castling-partners", ty: "array of piece letters or cells", need: "optional, default: the corner piece", doc: "Who castles with this piece (its `O` atom): on each castling line, the farthest cell that holds, in the setup, a piece of a listed letter, or that is a listed cell (White's; Black's mirrored across the middle rank). Fairy-Stockfish's `castlingRookPieces` and non-corner rook files (shako: `[\"R\"]`). The king moves as its `O` atom says (`O1`: one square) and the partner lands next to it on the side it came from; every cell either crosses or lands on must be empty." },
+    KeyDoc { path: "pieces.*.unmoved-lost-on-line-with", ty: "array of piece letters", need: "optional", doc: "The piece loses its unmoved state (its `i` moves and castling) as soon as an enemy piece of a listed kind moves onto its rank or file, whatever stands between: Fairy-Stockfish's reading of Cambodian's rule that a King once checked may no longer leap (`[\"R\"]`)." },
     KeyDoc { path: "setup.fen", ty: "FEN string", need: "required unless setup.pieces", doc: "Start position: ranks from the top, `/` between them, letters for pieces, numbers (any size) for runs of empty squares, `*` for holes; then side to move, castling rights (KQkq or -), en-passant square, halfmove clock, move number." },
     KeyDoc { path: "setup.pieces", ty: "table { LETTER = [squares] }", need: "instead of setup.fen", doc: "The start position as square lists per piece letter: upper case for White, lower case for Black (Black may be left to `symmetry`)." },
     KeyDoc { path: "setup.symmetry", ty: "\"mirror\" | \"rotate\" | \"none\"", need: "optional, default \"mirror\"", doc: "With setup.pieces: Black's pieces not listed are White's mirrored across the middle rank (same file) or rotated by 180°." },
@@ -128,6 +130,9 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "drops.where[].pieces", ty: "array of piece letters", need: "required", doc: "The pieces this entry restricts." },
     KeyDoc { path: "drops.where[].ranks", ty: "table { white = [ranks], black = [ranks] }", need: "ranks or cells", doc: "Ranks (numbered from 1 on White's side) where each side may drop them." },
     KeyDoc { path: "drops.where[].cells", ty: "table { white = [cells], black = [cells] }", need: "ranks or cells", doc: "Cells where each side may drop them (added to the ranks)." },
+    KeyDoc { path: "gating", ty: "table", need: "optional", doc: "Gating (Seirawan chess, S-House): when a piece makes its first move from a gate cell, a piece from the mover's hand may enter on the cell it leaves (written as the move plus the piece's lower-case letter, `b1c3h`); when castling, on the king's start (`e1g1h`) or the partner's (`h1e1h`). A gate stays open while its piece has not moved; the FEN's castling field lists the open gates by file letter while the side holds a piece (`KQBCDFGkqbcdfg`), as Fairy-Stockfish writes it. With `[drops]`, a piece may only enter where it could be dropped." },
+    KeyDoc { path: "gating.ranks", ty: "table { white = [ranks], black = [ranks] }", need: "ranks or cells", doc: "Ranks (numbered from 1 on White's side) whose cells are each side's gates (Seirawan: `{ white = [1], black = [8] }`)." },
+    KeyDoc { path: "gating.cells", ty: "table { white = [cells], black = [cells] }", need: "ranks or cells", doc: "Further gate cells of each side." },
     KeyDoc { path: "rules.stalemate", ty: "\"draw\" | \"loss\" | \"win\"", need: "optional, default \"draw\"", doc: "Result for the stalemated side." },
     KeyDoc { path: "rules.bare-king", ty: "\"none\" | \"loss\"", need: "optional, default \"none\"", doc: "A side left with nothing but royal pieces loses." },
     KeyDoc { path: "rules.bare-king-first", ty: "boolean", need: "optional, default false", doc: "With `bare-king = \"loss\"`: the bare-king result is decided before checkmate and stalemate, so a bared side whose one reply did not bare the opponent loses even if that reply leaves the opponent without a legal move. (The smallest order switch; a general order of end rules is the goals mechanism's.)" },
@@ -211,6 +216,8 @@ pub struct VariantSpec {
     pub deployment: Option<DeploymentSpec>,
     /// `[drops]`, if present.
     pub drops: Option<DropsSpec>,
+    /// `[gating]`, if present.
+    pub gating: Option<GatingSpec>,
     /// `pieces.*`.
     pub pieces: Vec<PieceSpec>,
     /// Span of the `[pieces]` table header (or the file start).
@@ -296,6 +303,10 @@ pub struct PieceSpec {
     pub promotes_to: Option<Spanned<String>>,
     /// `confined-to`: the region the piece may never leave.
     pub confined_to: Option<Spanned<String>>,
+    /// `castling-partners`: piece letters or White's start cells.
+    pub castling_partners: Vec<Spanned<String>>,
+    /// `unmoved-lost-on-line-with`: piece letters.
+    pub unmoved_lost_on_line_with: Vec<Spanned<String>>,
 }
 
 /// A Betza string and where its text starts in the file, so that errors
@@ -415,6 +426,7 @@ impl Reader<'_> {
                 "promotion",
                 "deployment",
                 "drops",
+                "gating",
                 "rules",
                 "goals",
                 "checks",
@@ -425,7 +437,7 @@ impl Reader<'_> {
                 let span = root.key(k).and_then(|k| k.span()).unwrap_or_else(|| item_span(item));
                 self.err(
                     span,
-                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, drops, rules, goals, checks, effects"),
+                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, drops, gating, rules, goals, checks, effects"),
                 );
             }
         }
@@ -544,6 +556,9 @@ impl Reader<'_> {
         if let Some(t) = self.table(root, "drops", "drops") {
             spec.drops = Some(self.drops(t));
         }
+        if let Some(t) = self.table(root, "gating", "gating") {
+            spec.gating = Some(self.gating(t));
+        }
         if let Some(r) = self.table(root, "rules", "rules") {
             self.known_keys(r, "rules");
             let s = r.span().unwrap_or(0..0);
@@ -649,7 +664,7 @@ impl Reader<'_> {
             let path = format!("pieces.*.{k}");
             if !KEYS.iter().any(|d| d.path == path) {
                 let span = t.key(k).and_then(|k| k.span()).unwrap_or(id.span.clone());
-                self.err(span, format!("unknown key `{k}` in piece `{}`; known keys: name, letter, betza, betza-black, royal, pawn, promotes-to, image, immobile, capturable-by, capture-wins, value, special, confined-to", id.value));
+                self.err(span, format!("unknown key `{k}` in piece `{}`; known keys: name, letter, betza, betza-black, royal, pawn, promotes-to, image, immobile, capturable-by, capture-wins, value, special, confined-to, castling-partners, unmoved-lost-on-line-with", id.value));
             }
         }
         let p = format!("pieces.{}", id.value);
@@ -672,6 +687,13 @@ impl Reader<'_> {
         let pawn = self.bool(t, "pawn", &format!("{p}.pawn"), false);
         let image = self.string(t, "image", &format!("{p}.image"), false, &owner);
         let confined_to = self.string(t, "confined-to", &format!("{p}.confined-to"), false, &owner);
+        let castling_partners = self.array(t, "castling-partners", &format!("{p}.castling-partners"), |r, v| {
+            r.str_elem(v, "castling-partners")
+        });
+        let unmoved_lost_on_line_with =
+            self.array(t, "unmoved-lost-on-line-with", &format!("{p}.unmoved-lost-on-line-with"), |r, v| {
+                r.str_elem(v, "unmoved-lost-on-line-with")
+            });
         let mut special = Vec::new();
         match t.get("special") {
             None => {}
@@ -709,6 +731,8 @@ impl Reader<'_> {
             special,
             promotes_to,
             confined_to,
+            castling_partners,
+            unmoved_lost_on_line_with,
         }
     }
 

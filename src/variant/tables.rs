@@ -117,6 +117,10 @@ pub struct MoveTables {
     /// `i` moves, castles, or is a castling partner). Only such pieces carry
     /// an unmoved flag, so that a knight returning home repeats the position.
     pub virgin_matters: Vec<bool>,
+    /// Per kind: it has moves of its own that need it unmoved (`i` moves,
+    /// not castling alone). Unless it is a pawn (which cannot return to its
+    /// start), its unmoved state is written in the FEN's castling field.
+    pub initial_moves: Vec<bool>,
 }
 
 impl MoveTables {
@@ -144,6 +148,7 @@ impl MoveTables {
             cells: n,
             zobrist: crate::game::Zobrist::new(1 + pieces.len() * 2, n),
             virgin_matters: vec![false; pieces.len()],
+            initial_moves: vec![false; pieces.len()],
             attack_groups: Vec::new(),
             groups_start: Vec::new(),
             attacker_cells: vec![0; 2 * n * words],
@@ -222,7 +227,9 @@ impl MoveTables {
                         unchecked,
                         hop_ban: false,
                     };
-                    if !castles.is_empty() || prog.nodes.iter().any(|nd| nd.flags & flag::VIRGIN != 0) {
+                    let initial = prog.nodes.iter().any(|nd| nd.flags & flag::VIRGIN != 0);
+                    t.initial_moves[kind] |= initial;
+                    if !castles.is_empty() || initial {
                         t.virgin_matters[kind] = true;
                     }
                     t.castles[idx] = castles;

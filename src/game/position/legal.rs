@@ -120,6 +120,11 @@ impl<'v> Position<'v> {
     /// Only the board bytes the move changes are touched (and put back):
     /// attacks depend on nothing else, so this is much cheaper than make.
     pub(in crate::game) fn exposes_royal(&mut self, m: Move) -> bool {
+        if m.kind == MoveKind::Gate {
+            // Judged as the plain move: the piece gated in does not shield
+            // the king (Fairy-Stockfish's rule); castling ignores it too.
+            return self.exposes_royal(Move { kind: MoveKind::Normal, promo: 0, ..m });
+        }
         let s = self.side as usize;
         let enemy = self.side ^ 1;
         let (from, to, x, x2) = (m.from as usize, m.to as usize, m.extra as usize, m.extra2 as usize);

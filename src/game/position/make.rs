@@ -80,6 +80,7 @@ impl<'v> Position<'v> {
             once_used: self.once_used,
             checks_left: self.checks_left,
             promoted: [0; 3],
+            lost_unmoved: [super::NO_CELL; 2],
             blasted: 0,
             pass_state: self.pass_state,
         };
@@ -128,7 +129,7 @@ impl<'v> Position<'v> {
                 self.put(m.extra2, partner);
             }
             _ => {
-                if m.kind != MoveKind::Normal {
+                if m.kind != MoveKind::Normal && m.kind != MoveKind::Gate {
                     u.virgin_extra = self.virgin[m.extra as usize];
                     u.captured_extra = self.take(m.extra);
                     self.set_virgin(m.extra, false);
@@ -136,8 +137,10 @@ impl<'v> Position<'v> {
                 }
                 u.captured = self.take(m.to);
                 capture |= u.captured != 0;
-                let placed = if m.promo != 0 { piece_code(m.promo - 1, side) } else { piece };
-                if m.promo != 0 && self.v.zones.iter().any(|z| z.once.contains(&(m.promo - 1))) {
+                // A gating move's `promo` is the piece it gates in.
+                let promo = if m.kind == MoveKind::Gate { 0 } else { m.promo };
+                let placed = if promo != 0 { piece_code(promo - 1, side) } else { piece };
+                if promo != 0 && self.v.zones.iter().any(|z| z.once.contains(&(promo - 1))) {
                     self.once_used[side as usize] |= 1 << (m.promo - 1);
                 }
                 self.put(m.to, placed);
@@ -151,14 +154,22 @@ impl<'v> Position<'v> {
         if let Some(d) = &self.v.drops {
             self.drops_after_move(d, m, &mut u);
         }
+        if self.v.gating.is_some() {
+            self.gate_in(&m, side);
+        }
         self.set_virgin(m.from, false);
         self.set_virgin(m.to, false);
+        if let Some(rule) = &self.v.unmoved_loss {
+            self.lose_unmoved(rule, crate::game::code_kind(piece), m.to, &mut u.lost_unmoved);
+        }
         let pawn = self.v.tables.code_pawn[piece as usize];
         if pawn && !capture && self.v.tables.has_ep && m.kind == MoveKind::Normal {
             self.set_ep_squares(m.from, m.to);
         }
-        // A promotion resets the clock too (shogi pieces are not pawns), as in FSF.
-        self.halfmove = if capture || pawn || m.promo != 0 { 0 } else { self.halfmove + 1 };
+        // A promotion resets the clock too (shogi pieces are not pawns), as in
+        // FSF; gating a piece in does not.
+        let promoted = m.promo != 0 && m.kind != MoveKind::Gate && m.kind != MoveKind::Castle;
+        self.halfmove = if capture || pawn || promoted { 0 } else { self.halfmove + 1 };
         if self.side == 1 {
             self.fullmove += 1;
         }
@@ -229,6 +240,9 @@ impl<'v> Position<'v> {
         self.once_used = u.once_used;
         self.checks_left = u.checks_left;
         self.pass_state = u.pass_state;
+        if self.v.gating.is_some() {
+            self.gate_out(&m);
+        }
         if let Some(d) = &self.v.drops {
             self.drops_unmake_move(d, m, &u);
         }
@@ -251,17 +265,22 @@ impl<'v> Position<'v> {
                 if u.captured != 0 {
                     self.put(m.to, u.captured);
                 }
-                if m.kind != MoveKind::Normal && u.captured_extra != 0 {
+                if m.kind != MoveKind::Normal && m.kind != MoveKind::Gate && u.captured_extra != 0 {
                     self.put(m.extra, u.captured_extra);
                 }
                 self.put(m.from, u.moved);
             }
         }
         self.virgin[m.to as usize] = u.virgin_to;
-        if m.kind != MoveKind::Normal {
+        if m.kind != MoveKind::Normal && m.kind != MoveKind::Gate {
             self.virgin[m.extra as usize] = u.virgin_extra;
         }
         self.virgin[m.from as usize] = u.virgin_from;
+        if u.lost_unmoved[0] != super::NO_CELL {
+            for c in u.lost_unmoved.into_iter().filter(|&c| c != super::NO_CELL) {
+                self.virgin[c as usize] = true;
+            }
+        }
         self.ep = u.ep;
         self.ep_n = u.ep_n;
         self.ep_victim = u.ep_victim;

@@ -77,6 +77,9 @@ pub struct Undo {
     pub(in crate::game) promoted: [u8; 3],
     /// n-check counters before the move.
     pub(in crate::game) checks_left: [u8; 2],
+    /// Cells whose pieces lost their unmoved state by this move
+    /// (`unmoved-lost-on-line-with`), `NO_CELL` when unused.
+    pub(in crate::game) lost_unmoved: [Cell; 2],
     /// How many pieces the move's explosion removed.
     pub(in crate::game) blasted: u8,
     /// `pass_state` before the move.
@@ -113,7 +116,7 @@ impl<'v> Position<'v> {
 
     /// Whether the deployment phase is on (some hand still holds a piece).
     pub fn deploying(&self) -> bool {
-        self.in_hand > 0 && self.v.drops.is_none()
+        self.in_hand > 0 && self.v.drops.is_none() && self.v.gating.is_none()
     }
 
     /// Sets a side's hand count of `kind` (rule modules use this to decide

@@ -10,10 +10,11 @@ use crate::game::{code_kind, code_side, Move, MoveKind};
 impl<'v> Position<'v> {
     /// Pseudo-legal moves (own royal pieces may be left attacked).
     pub fn pseudo_moves(&mut self, out: &mut Vec<Move>, in_check: bool) {
-        if self.in_hand > 0 && self.v.drops.is_none() {
+        if self.deploying() {
             self.drops(out);
             return;
         }
+        let start = out.len();
         let v = self.v;
         if let Some(d) = v.drops.as_ref().filter(|d| d.must_drop && self.in_hand > 0) {
             let kinds = v.pieces.len();
@@ -34,6 +35,9 @@ impl<'v> Position<'v> {
             }
         }
         if self.in_hand > 0 {
+            if let Some(g) = &v.gating {
+                self.gating_moves(g, out, start);
+            }
             if let Some(d) = &v.drops {
                 self.drop_moves(d, out);
             }

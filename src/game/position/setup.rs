@@ -7,10 +7,12 @@ use crate::variant::Variant;
 
 impl<'v> Position<'v> {
     /// A position from a FEN. Pieces count as unmoved when they stand on a
-    /// square where the setup has the same piece, except castling partners,
-    /// which are unmoved only when the castling field names them (`KQkq`:
-    /// the partner on that side of the king; a file letter names it
-    /// directly). A castling right also marks its king unmoved.
+    /// square where the setup has the same piece, except those whose unmoved
+    /// state the castling field carries (castling kings and partners, and
+    /// pieces other than pawns with moves only an unmoved piece makes): they
+    /// are unmoved only when the field names them (`KQkq`: a king and its
+    /// partner on that side; a file letter names a piece directly), as in
+    /// [`crate::game::rules::castling`].
     pub fn from_fen(v: &'v Variant, text: &str) -> Result<Position<'v>, FenError> {
         let kind_of = |c: char| v.kind_of_letter(c);
         // `+X` is the piece X promotes to; only unpromoted pieces have one
@@ -58,7 +60,11 @@ impl<'v> Position<'v> {
         for (c, cell) in pl.cells.iter().enumerate() {
             if let Some((kind, side)) = *cell {
                 p.board[c] = piece_code(kind, side);
-                p.virgin[c] = v.tables.virgin_matters[kind as usize] && setup.cells[c] == Some((kind, side));
+                // Pieces whose unmoved state the castling field carries are
+                // marked by it; others are unmoved on their start cells.
+                p.virgin[c] = v.tables.virgin_matters[kind as usize]
+                    && !crate::game::rules::castling::fen_tracked(v, kind)
+                    && setup.cells[c] == Some((kind, side));
                 if let Some(d) = v.drops.as_ref().filter(|_| pl.promoted[c]) {
                     p.promoted[c] = d.base + 1;
                 }
@@ -73,7 +79,7 @@ impl<'v> Position<'v> {
                 }
             }
         }
-        p.apply_castling_field(&pl.castling, &setup)?;
+        p.read_castling_field(&pl.castling, &setup.cells)?;
         if let Some(e) = pl.ep {
             // The victim stands one step beyond the e.p. square, seen from the side to move.
             let (x, y) = v.grid.coords(e);
@@ -112,8 +118,8 @@ impl<'v> Position<'v> {
     fn check_hand(&self, hand: &[(u8, Side)]) -> Result<(), FenError> {
         let v = self.v;
         let Some(&(kind, _)) = hand.first() else { return Ok(()) };
-        if v.drops.is_some() {
-            // Drops: any piece in hand may be dropped as a move.
+        if v.drops.is_some() || v.gating.is_some() {
+            // Drops or gating: any piece in hand may enter as a move.
             return Ok(());
         }
         let Some(dep) = &v.deployment else {
@@ -133,55 +139,6 @@ impl<'v> Position<'v> {
                 return Err(FenError(vec![(
                     0..0,
                     format!("{} of {l} in hand, but the deployment posts at most {allowed}", self.in_hand(side, kind)),
-                )]));
-            }
-        }
-        Ok(())
-    }
-
-    pub(super) fn apply_castling_field(&mut self, field: &str, setup: &fen::Placement) -> Result<(), FenError> {
-        if field == "-" {
-            return Ok(());
-        }
-        let v = self.v;
-        let n = v.grid.len();
-        for ch in field.chars() {
-            let side: Side = if ch.is_ascii_uppercase() { 0 } else { 1 };
-            // Royal pieces of that side which can castle.
-            let mut found = false;
-            for c in 0..n {
-                let code = self.board[c];
-                if code == 0 || code_side(code) != side || !v.pieces[code_kind(code) as usize].royal {
-                    continue;
-                }
-                let rules = &v.tables.castles[(code_kind(code) as usize * 2 + side as usize) * n + c];
-                if rules.is_empty() {
-                    continue;
-                }
-                let kx = v.grid.coords(c as Cell).0;
-                for r in rules {
-                    let px = v.grid.coords(r.partner).0;
-                    let pcode = self.board[r.partner as usize];
-                    if pcode == 0 || code_side(pcode) != side {
-                        continue;
-                    }
-                    let wanted = match ch.to_ascii_uppercase() {
-                        'K' => px > kx,
-                        'Q' => px < kx,
-                        f => crate::board::file_label(px) == f.to_ascii_lowercase().to_string(),
-                    };
-                    if wanted {
-                        self.virgin[c] = true;
-                        self.virgin[r.partner as usize] = true;
-                        found = true;
-                    }
-                }
-            }
-            let _ = setup;
-            if !found {
-                return Err(FenError(vec![(
-                    0..0,
-                    format!("castling right '{ch}' has no king and partner to go with it"),
                 )]));
             }
         }
@@ -275,40 +232,14 @@ impl<'v> Position<'v> {
             },
             &marked,
         );
-        let mut castling = String::new();
-        for side in 0..2u8 {
-            let mut rights = Vec::new();
-            for r in 0..self.nroyal[side as usize] as usize {
-                let k = self.royals[side as usize][r];
-                if !self.virgin[k as usize] {
-                    continue;
-                }
-                let code = self.board[k as usize];
-                let n = v.grid.len();
-                for rule in &v.tables.castles[(code_kind(code) as usize * 2 + side as usize) * n + k as usize] {
-                    let pc = self.board[rule.partner as usize];
-                    if pc != 0 && code_side(pc) == side && self.virgin[rule.partner as usize] {
-                        let kingside = v.grid.coords(rule.partner).0 > v.grid.coords(k).0;
-                        rights.push(if kingside { 'K' } else { 'Q' });
-                    }
-                }
-            }
-            rights.sort();
-            rights.dedup();
-            for c in rights {
-                castling.push(if side == 0 { c } else { c.to_ascii_lowercase() });
-            }
-        }
-        if castling.is_empty() {
-            castling.push('-');
-        }
+        let castling = self.castling_field();
         let mut ep = if self.ep_n > 0 { v.grid.label(self.ep[0]).to_string() } else { "-".into() };
         if v.rules.check_limit > 0 {
             // Fairy-Stockfish's n-check field rides after the e.p. square.
             ep = format!("{ep} {}+{}", self.checks_left[0], self.checks_left[1]);
         }
         let mut placement = placement;
-        if self.in_hand > 0 || v.drops.is_some() {
+        if self.in_hand > 0 || v.drops.is_some() || v.gating.is_some() {
             // Hands as in Fairy-Stockfish: `placement[SSss]`, White's then
             // Black's, each in the variant's hand order.
             let kinds = v.pieces.len();

@@ -199,6 +199,15 @@ fn castling_cells(setup: &[Option<(u8, Side)>], tables: &crate::variant::MoveTab
     out
 }
 
+impl Drops {
+    /// Whether `side` may put a piece of `kind` from the hand on `c` (the
+    /// cells of `drops.where`, dead squares excluded).
+    pub fn may_drop(&self, kind: u8, side: Side, c: Cell) -> bool {
+        let i = (kind as usize * 2 + side as usize) * self.words + c as usize / 64;
+        self.cells[i] & (1 << (c % 64)) != 0
+    }
+}
+
 impl Position<'_> {
     /// Drops of the side to move: every piece kind in its hand on every
     /// empty cell its mask allows.
@@ -391,14 +400,16 @@ impl Position<'_> {
         }
         // A zone promotion (pawn to queen) marks the piece; a shogi-style one
         // does not need to: its kind says what it demotes to.
-        let mark = match m.promo {
+        // (A gating move's `promo` is the piece it gates in, not a promotion.)
+        let promo = if m.kind == MoveKind::Gate { 0 } else { m.promo };
+        let mark = match promo {
             0 => u.promoted[0],
             // Turned back (kyoto shogi): unpromoted again.
             p if d.demote[code_kind(u.moved) as usize] == p - 1 => 0,
             p if d.demote[p as usize - 1] == p - 1 => code_kind(u.moved) + 1,
             _ => 0,
         };
-        if m.kind != MoveKind::Normal {
+        if m.kind != MoveKind::Normal && m.kind != MoveKind::Gate {
             self.set_promoted(x, 0);
         }
         self.set_promoted(f, 0);
@@ -425,7 +436,7 @@ impl Position<'_> {
         }
         self.promoted[f] = u.promoted[0];
         self.promoted[t] = u.promoted[1];
-        if m.kind != MoveKind::Normal {
+        if m.kind != MoveKind::Normal && m.kind != MoveKind::Gate {
             self.promoted[x] = u.promoted[2];
         }
     }

@@ -107,3 +107,17 @@ fn place(
     }
     (kinds, cells)
 }
+
+/// `[gating]`: each side's gate cells.
+pub(super) fn gating(spec: &VariantSpec, grid: Option<&Grid>, d: &mut Vec<Diagnostic>) -> Option<[Vec<u16>; 2]> {
+    let gs = spec.gating.as_ref()?;
+    if spec.deployment.is_some() {
+        d.push(Diagnostic::error(gs.span.clone(), "[gating] and [deployment] cannot be combined"));
+    }
+    let mut cells = [Vec::new(), Vec::new()];
+    let g = grid?;
+    for (side, out) in cells.iter_mut().enumerate() {
+        super::deployment::ranks_and_cells(&gs.ranks[side], &gs.cells[side], g, out, d);
+    }
+    Some(cells)
+}

@@ -37,6 +37,17 @@ pub struct DropsSpec {
     pub span: Range<usize>,
 }
 
+/// `[gating]`: the gate cells per side.
+#[derive(Clone, Debug, Default)]
+pub struct GatingSpec {
+    /// `ranks.white` / `ranks.black`.
+    pub ranks: [Vec<Spanned<i64>>; 2],
+    /// `cells.white` / `cells.black`.
+    pub cells: [Vec<Spanned<String>>; 2],
+    /// The table.
+    pub span: Range<usize>,
+}
+
 /// `drops.where[]`: the only cells where some pieces may be dropped.
 #[derive(Clone, Debug, Default)]
 pub struct DropPlaceSpec {
@@ -114,6 +125,24 @@ impl Reader<'_> {
                 Vec::new()
             }
         }
+    }
+
+    /// Reads `[gating]`.
+    pub(super) fn gating(&mut self, t: &Table) -> GatingSpec {
+        self.known_keys(t, "gating");
+        let mut g = GatingSpec { span: t.span().unwrap_or(0..0), ..Default::default() };
+        if let Some(r) = self.inline_or_table(t, "ranks", "gating.ranks") {
+            g.ranks[0] = self.array(&r, "white", "gating.ranks.white", |s, v| s.int_elem(v, "ranks.white"));
+            g.ranks[1] = self.array(&r, "black", "gating.ranks.black", |s, v| s.int_elem(v, "ranks.black"));
+        }
+        if let Some(c) = self.inline_or_table(t, "cells", "gating.cells") {
+            g.cells[0] = self.array(&c, "white", "gating.cells.white", |s, v| s.str_elem(v, "cells.white"));
+            g.cells[1] = self.array(&c, "black", "gating.cells.black", |s, v| s.str_elem(v, "cells.black"));
+        }
+        if t.get("ranks").is_none() && t.get("cells").is_none() {
+            self.err(g.span.clone(), "`[gating]` needs `ranks` or `cells`");
+        }
+        g
     }
 
     /// One `[[drops.where]]` entry.
