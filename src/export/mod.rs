@@ -7,6 +7,7 @@
 //! * [`fairy_stockfish`]: a Fairy-Stockfish `variants.ini` section, or the
 //!   list of features Fairy-Stockfish cannot express.
 
+pub mod facts;
 pub mod fairy_stockfish;
 pub mod game_courier;
 pub mod interactive_diagram;
@@ -77,12 +78,26 @@ impl fmt::Display for ExportError {
 
 impl std::error::Error for ExportError {}
 
-/// Writes `v` in `format`.
+/// Writes `v` in `format`; the Game Courier and Interactive Diagram texts
+/// carry the definition's verified facts ([`facts::comment`]).
 pub fn export(v: &Variant, format: Format) -> Result<String, ExportError> {
     match format {
-        Format::GameCourier => game_courier::export(v),
-        Format::InteractiveDiagram => interactive_diagram::export(v),
+        Format::GameCourier => game_courier::export(v).map(|t| with_facts_in_rules(&t, &facts::comment(v))),
+        Format::InteractiveDiagram => interactive_diagram::export(v).map(|t| facts::comment(v) + &t),
         Format::FairyStockfish => fairy_stockfish::export(v),
+    }
+}
+
+/// The Game Courier sheet with the facts block at the start of its
+/// "Rules (HTML)" field (appended as its own field if the sheet has none).
+fn with_facts_in_rules(sheet: &str, block: &str) -> String {
+    const RULES: &str = "===== Rules (HTML) =====\n";
+    if block.is_empty() {
+        return sheet.to_string();
+    }
+    match sheet.find(RULES) {
+        Some(i) => format!("{}{block}{}", &sheet[..i + RULES.len()], &sheet[i + RULES.len()..]),
+        None => format!("{sheet}\n{RULES}{block}"),
     }
 }
 

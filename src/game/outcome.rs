@@ -158,9 +158,7 @@ impl Game<'_> {
                 return Some(o);
             }
         }
-        let mut moves = Vec::new();
-        self.pos.legal_moves(&mut moves);
-        if moves.is_empty() {
+        if self.no_legal_moves() {
             if self.pos.in_check() {
                 // A mate by a drop that may not mate (shogi's uchifuzume) is an
                 // illegal move, and loses for its maker (as Fairy-Stockfish

@@ -6,6 +6,7 @@
 mod board;
 mod deployment;
 mod drops;
+mod picture;
 mod pieces;
 mod promotion;
 mod rules;
@@ -80,6 +81,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         Some(g) => crate::game::rules::regions::compile(&spec.regions, g, d),
         None => Vec::new(),
     };
+    let picture = picture::check(spec, board.grid.as_ref(), &regions, d);
     let (pieces, letters, ok) = pieces::check(spec, board.polygons, &regions, d);
     let listed_fen = setup::check(spec, board.grid.as_ref(), &letters, d);
     let zones = promotion::check(spec, &board, &letters, d);
@@ -147,6 +149,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         reconstructed: spec.reconstructed.as_ref().map(|s| s.value.clone()),
         grid,
         a1_light: spec.a1_light,
+        picture,
         pieces,
         setup_fen,
         zones,

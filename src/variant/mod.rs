@@ -148,6 +148,8 @@ pub struct Variant {
     pub grid: Grid,
     /// a1 is a light square.
     pub a1_light: bool,
+    /// How pictures draw the board (`[board.picture]`).
+    pub picture: crate::render::BoardPicture,
     /// Piece kinds; a kind is its index here.
     pub pieces: Vec<PieceDef>,
     /// Start position.

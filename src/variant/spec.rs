@@ -13,8 +13,10 @@ use super::diagnostics::Diagnostic;
 mod drops;
 pub use drops::{DropPlaceSpec, DropsSpec};
 mod checks;
+mod picture;
 mod reader;
 pub use checks::CheckSpec;
+pub use picture::PictureSpec;
 
 /// A value with the byte range it came from in the TOML text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,6 +58,10 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "board.rows", ty: "array of arrays of cell labels", need: "required for polygon boards", doc: "How a FEN lists the cells: one group per `/`-separated field, first group first. Every cell exactly once." },
     KeyDoc { path: "board.forward", ty: "table { white = degrees, black = degrees }", need: "optional, default { white = 90, black = 270 }", doc: "Polygon boards: each side's forward direction (0 = +x, counter-clockwise), which decides the f/b/s direction letters." },
     KeyDoc { path: "board.holes", ty: "array of square names", need: "optional, default []", doc: "Squares that are not part of the board: nothing can stand on, land on or slide through them; leaps pass over them. The setup FEN marks them `*`." },
+    KeyDoc { path: "board.picture", ty: "table", need: "optional", doc: "How pictures (SVG, the studio, the HTML export) draw the board; the rules never read it." },
+    KeyDoc { path: "board.picture.style", ty: "\"squares\" | \"points\"", need: "optional, default \"squares\"", doc: "Chequered squares, or the traditional xiangqi/janggi picture: pieces on the points where lines cross (rectangular boards only)." },
+    KeyDoc { path: "board.picture.river", ty: "rank number", need: "optional (points only)", doc: "A river runs between this rank and the next: the inner file lines stop at its banks (xiangqi: 5)." },
+    KeyDoc { path: "board.picture.diagonals", ty: "array of region names", need: "optional (points only)", doc: "Regions whose parts get their corner-to-corner diagonals (the palaces). Each side's part must be a filled rectangle of at least 2x2 cells." },
     KeyDoc { path: "board.a1-light", ty: "boolean", need: "optional, default false", doc: "Colour a1 light (false: dark, as in chess). Only pictures use it." },
     KeyDoc { path: "regions.*", ty: "table", need: "optional", doc: "A named region: a set of cells for each side, used by the rules that name it (`confined-to`, `special[].region`, goals). Written for White; Black's part is White's mirrored across the middle rank unless `symmetry` or `black` says otherwise. The cells are (`ranks` ∩ `files`, either list missing meaning all) plus `cells`." },
     KeyDoc { path: "regions.*.ranks", ty: "array of rank numbers", need: "optional", doc: "Ranks of White's part, numbered from 1 on White's side." },
@@ -180,6 +186,8 @@ pub struct VariantSpec {
     pub holes: Vec<Spanned<String>>,
     /// `board.a1-light`.
     pub a1_light: bool,
+    /// `[board.picture]`, if present.
+    pub picture: Option<PictureSpec>,
     /// `board.kind`.
     pub board_kind: Option<Spanned<String>>,
     /// `board.cells` (polygon boards).
@@ -444,6 +452,10 @@ impl Reader<'_> {
                 }
                 spec.holes = self.array(b, "holes", "board.holes", |r, v| r.str_elem(v, "board.holes"));
                 spec.a1_light = self.bool(b, "a1-light", "board.a1-light", false);
+                if let Some(p) = self.inline_or_table(b, "picture", "board.picture") {
+                    let span = b.get("picture").map_or(s.clone(), item_span);
+                    spec.picture = Some(self.picture(&p, span));
+                }
             }
             None => self.err(whole.clone(), "missing table [board]"),
         }
