@@ -298,7 +298,7 @@ impl Position<'_> {
     /// Whether the drop `m` is of a `no_mate_refused` kind and checkmates
     /// at once (uchifuzume refused as illegal).
     pub(crate) fn refused_mating_drop(&mut self, m: Move) -> bool {
-        if !self.v.drops.as_ref().is_some_and(|d| d.no_mate_refused & (1 << (m.promo - 1)) != 0) {
+        if self.v.drops.as_ref().is_none_or(|d| d.no_mate_refused & (1 << (m.promo - 1)) == 0) {
             return false;
         }
         let u = self.make(m);
