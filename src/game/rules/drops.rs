@@ -304,29 +304,20 @@ impl Position<'_> {
         out
     }
 
-    /// Removes from the legal moves `out` the drops of `no_mate_refused`
-    /// kinds that checkmate at once (uchifuzume refused as illegal).
-    pub(crate) fn refuse_mating_drops(&mut self, d: &Drops, out: &mut Vec<Move>) {
-        let mut i = 0;
-        while i < out.len() {
-            let m = out[i];
-            if m.kind != MoveKind::Drop || d.no_mate_refused & (1 << (m.promo - 1)) == 0 {
-                i += 1;
-                continue;
-            }
-            let u = self.make(m);
-            let mates = self.in_check() && {
-                let mut replies = Vec::new();
-                self.legal_moves(&mut replies);
-                replies.is_empty()
-            };
-            self.unmake(m, u);
-            if mates {
-                out.swap_remove(i);
-            } else {
-                i += 1;
-            }
+    /// Whether the drop `m` is of a `no_mate_refused` kind and checkmates
+    /// at once (uchifuzume refused as illegal).
+    pub(crate) fn refused_mating_drop(&mut self, m: Move) -> bool {
+        if self.v.drops.as_ref().is_none_or(|d| d.no_mate_refused & (1 << (m.promo - 1)) == 0) {
+            return false;
         }
+        let u = self.make(m);
+        let mates = self.in_check() && {
+            let mut replies = Vec::new();
+            self.legal_moves(&mut replies);
+            replies.is_empty()
+        };
+        self.unmake(m, u);
+        mates
     }
 
     /// Whether `m` is a drop of a kind that may not give mate at once
