@@ -147,6 +147,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         rules,
         tables,
         hook: spec.hook.as_ref().map(|h| h.value.clone()),
+        module: spec.hook.as_ref().and_then(|h| crate::hooks::module(&h.value)),
         deployment,
         drops,
         piece_promotion,
@@ -161,10 +162,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
 /// A named rule module must fit the definition it is named on.
 fn hook_fits(spec: &VariantSpec, v: &Variant, d: &mut Vec<Diagnostic>) -> bool {
     let Some(h) = &spec.hook else { return true };
-    let fits = match h.value.as_str() {
-        "tigerchess" => crate::hooks::tigerchess::fits(v),
-        _ => Ok(()),
-    };
+    let fits = crate::hooks::module(&h.value).map_or(Ok(()), |m| m.fits(v));
     if let Err(msg) = fits {
         d.push(Diagnostic::error(h.span.clone(), msg));
         return false;
@@ -216,8 +214,12 @@ fn check_name(spec: &VariantSpec, d: &mut Vec<Diagnostic>) {
 /// `variant.hook`: a known rule module.
 fn check_hook(spec: &VariantSpec, d: &mut Vec<Diagnostic>) {
     if let Some(h) = &spec.hook {
-        if h.value != "tigerchess" {
-            d.push(Diagnostic::error(h.span.clone(), format!("unknown hook {:?}; known: \"tigerchess\"", h.value)));
+        if crate::hooks::module(&h.value).is_none() {
+            let known: Vec<String> = crate::hooks::names().iter().map(|n| format!("{n:?}")).collect();
+            d.push(Diagnostic::error(
+                h.span.clone(),
+                format!("unknown hook {:?}; known: {}", h.value, known.join(", ")),
+            ));
         }
     }
 }

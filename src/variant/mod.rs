@@ -157,6 +157,9 @@ pub struct Variant {
     pub tables: MoveTables,
     /// The named rule module, if any.
     pub hook: Option<String>,
+    /// The rule module `hook` names, chosen at load time: front ends reach
+    /// game-specific code only through it.
+    pub module: Option<&'static dyn crate::hooks::RuleModule>,
     /// The deployment phase, if any.
     pub deployment: Option<Deployment>,
     /// Hands and drops, if any.
