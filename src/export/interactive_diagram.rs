@@ -167,8 +167,20 @@ pub fn id_betza(betza: &str) -> Result<String, String> {
 }
 
 /// Bracket moves and their `a`/`y` chain equivalents (same moves on every
-/// board; `tests/export.rs` checks each pair with the move prober).
-pub const BRACKET_CHAINS: &[(&str, &str)] = &[("[F?fsR]", "FyafsF")];
+/// board; `tests/export.rs` checks each pair with the move prober on random
+/// positions, `tests/bent_riders.rs` on Tigrey's counts). The first leg of
+/// a leaping bracket (`D`, `A`, `N`, `C`, `Z`) is written as steps that may
+/// pass over pieces (`mp`) without ending on them, then `y` turns the last
+/// step into the slider.
+pub const BRACKET_CHAINS: &[(&str, &str)] = &[
+    ("[F?fsR]", "FyafsF"),
+    ("[D?fsB]", "DmpafyafsW"),
+    ("[D?fR]", "DmpafyafW"),
+    ("[A?fB]", "AmpafyafF"),
+    ("[N?fR]", "NmpafmpalyarWmpafmparyalW"),
+    ("[C?fqB]", "CmpalmparyafFmparmpalyafF"),
+    ("[Z?fqB]", "ZfsbsmpafmpaflyafrKfsbsmpafmpafryaflK"),
+];
 
 /// The description of `v`. Fails, listing every reason, for what the ID
 /// cannot show (see [`problems`]).
