@@ -1372,6 +1372,30 @@ fn cli_export_and_import() {
 }
 
 #[test]
+fn gc_constructs_are_listed_with_their_sources() {
+    // docs/game-courier.md lists every construct of the exported GAME Code
+    // with its source: every statement's command must be in its table.
+    let doc = std::fs::read_to_string(format!("{}/docs/game-courier.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let code = format!("{}{}", game_courier::UNIVERSAL, game_courier::HANDLERS);
+    let mut commands = BTreeSet::new();
+    for line in code.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let head = line.split(|c: char| c == ' ' || c == ';' || c == ':').next().unwrap();
+        commands.insert(head.to_string());
+    }
+    assert!(commands.len() >= 15, "{commands:?}");
+    for c in &commands {
+        let listed = doc.lines().any(|l| {
+            l.starts_with('|')
+                && (l.contains(&format!("`{c} "))
+                    || l.contains(&format!("`{c}`"))
+                    || l.contains(&format!("`{c};"))
+                    || l.contains(&format!("`{c}:")))
+        });
+        assert!(listed, "`{c}` is used by the GAME Code but not listed in docs/game-courier.md");
+    }
+}
+
+#[test]
 fn gc_commands_get_no_expressions() {
     // Only commands that set variables or control the flow interpret
     // expressions (Fergus Duniho, 2023): every other command's arguments
@@ -1416,5 +1440,12 @@ fn gc_commands_get_no_expressions() {
     // Post-Game fills GC's legal-move list.
     assert!(code.contains("setlegal #curfrom #to;"));
     let sheet = game_courier::export(&builtin("chess")).unwrap();
-    assert_eq!(field(&sheet, "Post-Game 1"), "gosub GameEnd;");
+    // GC takes a preset to spot check, checkmate and stalemate when both
+    // Post-Game blocks contain the strings "check" and "stalemate" (Fergus
+    // Duniho, 2017, chessvariants.com comments on item 34551).
+    for f in ["Post-Game 1", "Post-Game 2"] {
+        let text = field(&sheet, f);
+        assert_eq!(text, "gosub gameendcheckstalemate;");
+        assert!(text.contains("check") && text.contains("stalemate"), "{text}");
+    }
 }
