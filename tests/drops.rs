@@ -145,3 +145,41 @@ fn grand_promotion_limited_by_piece_counts() {
     assert!(!refused(&["grand", "--fen", lower, "e8e9n"]));
     assert!(refused(&["grand", "--fen", lower, "e8e9q"]));
 }
+
+#[test]
+fn chessgi_double_steps_by_rank() {
+    // FSF allows a pawn's double step from its second rank whether or not it
+    // has moved: a pawn dropped on a1 that stepped to a2 may step twice, and
+    // that double step may be taken en passant (FENs: pyffish's for the same
+    // moves).
+    let start = "4k3/8/8/8/1p6/8/8/4K3[P] w - - 0 1";
+    let mut args = vec!["chessgi", "--fen", start, "P@a1", "e8d8", "a1a2", "d8e8", "a2a4"];
+    assert_eq!(fen(&args), "4k3/8/8/8/Pp6/8/8/4K3[] b - a3 0 3");
+    args.push("b4a3");
+    assert_eq!(fen(&args), "4k3/8/8/8/8/p7/8/4K3[p] w - - 0 4");
+    // A pawn on the first rank never steps twice.
+    assert!(refused(&["chessgi", "--fen", start, "P@a1", "e8d8", "a1a3"]));
+}
+
+#[test]
+fn placement_drops_first_bishops_on_both_colours_castling_kept() {
+    // While the side to move holds pieces it may only drop them, on its own
+    // first rank.
+    assert!(refused(&["placement", "e2e4"]));
+    assert!(refused(&["placement", "K@e2"]));
+    // The second bishop goes on the other colour, and the last free cell of
+    // that colour (h1) is kept for it (legal moves as pyffish lists them).
+    assert!(refused(&["placement", "B@c1", "K@e8", "B@a1"]));
+    let seq = ["B@c1", "K@e8", "K@d1", "Q@d8", "R@b1", "R@a8", "N@f1", "R@h8"];
+    let mut args = vec!["placement"];
+    args.extend(seq);
+    assert_eq!(fen(&args), "r2qk2r/pppppppp/8/8/8/8/PPPPPPPP/1RBK1N2[QRBNbbnn] w kq - 0 5");
+    for m in ["Q@h1", "R@h1", "N@h1"] {
+        assert!(refused(&[&args[..], &[m]].concat()), "{m}");
+    }
+    assert!(!refused(&[&args[..], &["B@h1"]].concat()));
+    // A king dropped on e1 and rooks in the corners may castle: FSF's FEN
+    // after these drops has the rights.
+    let castling = ["placement", "K@e1", "K@e8", "R@h1", "R@h8", "R@a1", "R@b8"];
+    assert_eq!(fen(&castling), "1r2k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[QBBNNqbbnn] w KQk - 0 4");
+}

@@ -142,9 +142,20 @@ fn fairy_stockfish_writes_hands_regions_and_goals() {
     );
     has("3check", &["checkCounting = true"]);
     has("kingofthehill", &["flagPiece = k", "flagRegionWhite = d4 e4 d5 e5", "flagRegionBlack = d4 e4 d5 e5"]);
-    // Chessgi: a pawn dropped on rank 1 and stepped to rank 2 may double-step
-    // in FSF (by rank), not in ours (it has moved).
-    let e = fairy_stockfish::export(&builtin("chessgi")).unwrap_err().problems.join("\n");
+    // Chessgi's double step is by rank (a region-bound special move), as
+    // FSF's pawn's; a pawn may be dropped on the first rank.
+    has(
+        "chessgi",
+        &["pawn = p", "doubleStepRegionWhite = *2", "doubleStepRegionBlack = *7", "firstRankPawnDrops = true"],
+    );
+    // A pawn whose double step needs it unmoved cannot be dropped behind its
+    // double-step rank: there FSF's double step (by rank) differs.
+    let unmoved = edited(
+        "crazyhouse",
+        "ranks = { white = [2, 3, 4, 5, 6, 7], black = [2, 3, 4, 5, 6, 7] }",
+        "ranks = { white = [1, 2, 3, 4, 5, 6, 7], black = [2, 3, 4, 5, 6, 7, 8] }",
+    );
+    let e = fairy_stockfish::export(&unmoved).unwrap_err().problems.join("\n");
     assert!(e.contains("double-step"), "{e}");
     // What FSF has no option for is refused, each with its reason.
     let refused = |v: &Variant, why: &str| {
@@ -152,7 +163,7 @@ fn fairy_stockfish_writes_hands_regions_and_goals() {
         assert!(e.contains(why), "{why:?} not in {e}");
     };
     // A sideways step from a region that is not whole ranks from a rank on.
-    refused(&edited("xiangqi", "region = \"across-river\"", "region = \"palace\""), "one region-bound move");
+    refused(&edited("xiangqi", "region = \"across-river\"", "region = \"palace\""), "region-bound moves are");
     // Two goals.
     let two = "[[goals]]\npiece = \"K\"\nregion = \"hill\"\n";
     refused(&edited("kingofthehill", two, &format!("{two}\n{two}")), "2 region goals");

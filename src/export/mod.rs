@@ -200,6 +200,8 @@ pub enum Feature {
     CheckLimit,
     /// A region goal.
     Goal,
+    /// Move effects (explosions).
+    Effects,
     /// The flying-general rule.
     FlyingGeneral,
     /// Shogi-style promotion (`promotes-to`).
@@ -257,6 +259,7 @@ pub fn special_rule_items(v: &Variant) -> Vec<(Feature, String)> {
             ),
         ));
     }
+    out.extend(crate::game::rules::effects::export_problems(v).into_iter().map(|s| (Feature::Effects, s)));
     if v.rules.flying_general {
         out.push((
             Feature::FlyingGeneral,

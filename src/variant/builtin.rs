@@ -27,10 +27,11 @@ pub const BUILTIN: &[(&str, &str)] = &[
     // Royalty and goals (several royals, extinction, compulsory capture, races).
 
     // Effects (atomic, duck, passing; janggi, manchu).
-
+    ("atomic", include_str!("../../definitions/atomic.toml")),
     // Castling, gating and unmoved state (seirawan, shouse, shako, gustav3, cambodian).
 
     // Further hands and drops (kyotoshogi, sittuyin, placement, dobutsu).
+    ("placement", include_str!("../../definitions/placement.toml")),
 ];
 
 /// The text of a built-in definition.

@@ -90,12 +90,13 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
     let piece_promotion = promotion::piece_rules(spec, &board, &letters, d);
     check_hook(spec, d);
     let rules = rules::check(spec, d);
+    let explosions = effects(spec, board.grid.as_ref(), &pieces, &letters, d);
 
     if !ok || d.iter().any(|x| x.severity == super::Severity::Error) {
         return None;
     }
     let grid = board.grid?;
-    let immediate_end = rules.check_limit > 0 || !goals.is_empty();
+    let immediate_end = rules.check_limit > 0 || !goals.is_empty() || explosions.is_some();
     let mut tables = match super::tables::MoveTables::build(&grid, &pieces, &zones, &regions, rules.flying_general) {
         Ok(t) => t,
         Err(e) => {
@@ -155,8 +156,26 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         immediate_end,
         goals,
         checks: Vec::new(),
+        explosions,
     };
     hook_fits(spec, &v, d).then_some(v)
+}
+
+/// `[effects]`: the explosions, refused together with hands (a blast would
+/// have to send pieces to hand, which is not implemented).
+fn effects(
+    spec: &VariantSpec,
+    grid: Option<&crate::board::Grid>,
+    pieces: &[super::PieceDef],
+    letters: &pieces::Letters,
+    d: &mut Vec<Diagnostic>,
+) -> Option<crate::game::rules::effects::Explosions> {
+    let e = spec.effects.as_ref()?;
+    let x = crate::game::rules::effects::compile(e, grid?, pieces.len(), &|l, d| letters.kind_of(l, "piece", d), d)?;
+    if spec.drops.is_some() || spec.deployment.is_some() {
+        d.push(Diagnostic::error(e.span.clone(), "explosions cannot be combined with [drops] or [deployment] yet"));
+    }
+    Some(x)
 }
 
 /// A named rule module must fit the definition it is named on.

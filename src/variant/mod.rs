@@ -175,6 +175,8 @@ pub struct Variant {
     pub immediate_end: bool,
     /// `[[checks]]`: the documented facts (`rookery verify`).
     pub checks: Vec<crate::verify::Check>,
+    /// Atomic explosions (see `game::rules::effects`), if any.
+    pub explosions: Option<crate::game::rules::effects::Explosions>,
 }
 
 impl Variant {

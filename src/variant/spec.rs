@@ -111,6 +111,10 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "drops.no-dead-squares", ty: "boolean", need: "optional, default false", doc: "A piece may not be dropped where it would have no move (shogi: a pawn or lance on the last rank, a knight on the last two)." },
     KeyDoc { path: "drops.max-per-file", ty: "table { LETTER = integer }", need: "optional", doc: "A piece may not be dropped on a file that already holds this many of the dropping side's pieces of that kind (promoted ones do not count): shogi's nifu is `{ P = 1 }`." },
     KeyDoc { path: "drops.no-mate", ty: "array of piece letters", need: "optional", doc: "A drop of these pieces may not checkmate at once (shogi's uchifuzume: `[\"P\"]`): such a mate loses for the side that dropped (an illegal move loses in shogi). As in Fairy-Stockfish, the drop is generated and counted in perft; the game then ends at once." },
+    KeyDoc { path: "drops.hand-order", ty: "array of piece letters", need: "optional", doc: "The order of the pieces in a FEN's hand (`[…]`), as Fairy-Stockfish writes it: its internal piece order, king first and pawn last (chess pieces: `[\"K\", \"Q\", \"R\", \"B\", \"N\", \"P\"]`; shogi: gold, knight, lance, pawn, silver, rook, bishop). Pieces not listed follow in definition order. Reading a FEN accepts any order." },
+    KeyDoc { path: "drops.must-drop", ty: "boolean", need: "optional, default false", doc: "While the side to move holds pieces in hand it may only drop (placement, sittuyin's set-up: the pieces are placed before play; a side whose hand is empty moves)." },
+    KeyDoc { path: "drops.opposite-colours", ty: "array of piece letters", need: "optional", doc: "A side's pieces of these kinds must end on both square colours equally (placement's bishops): such a piece may not be dropped where its colour would hold more than half of them, and no other drop may take the last free drop cell of a colour one of them still needs (Fairy-Stockfish's dropOppositeColoredBishop)." },
+    KeyDoc { path: "drops.unmoved", ty: "array of tables", need: "optional", doc: "Cells where a dropped piece counts as unmoved, so that it may castle or double-step (placement's king on e1 and rooks on a1/h1); same keys as `drops.where` (pieces, ranks, cells). Without it a dropped piece counts as unmoved only on a setup cell of its kind (not for castling pieces)." },
     KeyDoc { path: "drops.where", ty: "array of tables", need: "optional", doc: "The only cells where the listed pieces may be dropped; pieces not listed may be dropped on any empty cell." },
     KeyDoc { path: "drops.where[].pieces", ty: "array of piece letters", need: "required", doc: "The pieces this entry restricts." },
     KeyDoc { path: "drops.where[].ranks", ty: "table { white = [ranks], black = [ranks] }", need: "ranks or cells", doc: "Ranks (numbered from 1 on White's side) where each side may drop them." },
@@ -127,6 +131,9 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "goals[].region", ty: "region name", need: "required", doc: "Where it must arrive (each side its own part of the region)." },
     KeyDoc { path: "goals[].name", ty: "string", need: "optional, default \"REGION reached\"", doc: "The reason shown in the result (`1-0 (king of the hill)`)." },
     KeyDoc { path: "rules.repetition", ty: "integer >= 0", need: "optional, default 3", doc: "Draw when the same position occurs this many times (0: no such rule)." },
+    KeyDoc { path: "effects", ty: "table", need: "optional", doc: "Capture side effects and extra moves (see `src/game/rules/effects.rs`)." },
+    KeyDoc { path: "effects.explosion-radius", ty: "integer 1..=2", need: "optional (no explosions)", doc: "Atomic captures: a capture explodes on its destination, removing the capturing piece, the captured piece(s) and every piece within this many steps (Chebyshev distance; king steps on polygon boards) except the kinds in `explosion-spares`. A move that blows up one of the mover's royal pieces is illegal (so royals never capture); a move that blows up an enemy royal is legal whatever it leaves attacked; a royal within the radius of an enemy royal is never in check; a side whose last royal is blown up loses at once (`1-0 (king exploded)`)." },
+    KeyDoc { path: "effects.explosion-spares", ty: "array of piece letters", need: "optional, default []", doc: "Kinds that survive an explosion on a neighbouring cell (atomic's pawns); they are still removed when they capture or are captured." },
     KeyDoc { path: "checks", ty: "array of tables ([[checks]])", need: "optional", doc: "Documented facts about the game (a perft count, a piece's moves, a line of play and its result), checked by `rookery verify`; `rookery verify --update` rewrites their expected values in place." },
     KeyDoc { path: "checks[].kind", ty: "\"perft\" | \"moves\" | \"line\"", need: "required", doc: "perft: the number of leaf nodes of the legal move tree; moves: where one piece may go; line: a sequence of moves and how it ends." },
     KeyDoc { path: "checks[].name", ty: "string", need: "optional", doc: "A short label shown by `verify`, `show` and the exports." },
@@ -229,6 +236,8 @@ pub struct VariantSpec {
     pub check_limit: Option<Spanned<i64>>,
     /// `[[goals]]`.
     pub goals: Vec<crate::game::rules::goals::GoalSpec>,
+    /// `[effects]`: capture side effects and extra moves.
+    pub effects: Option<crate::game::rules::effects::EffectsSpec>,
     /// `[[checks]]`: documented facts.
     pub checks: Vec<CheckSpec>,
 }
@@ -388,13 +397,14 @@ impl Reader<'_> {
                 "rules",
                 "goals",
                 "checks",
+                "effects",
             ]
             .contains(&k)
             {
                 let span = root.key(k).and_then(|k| k.span()).unwrap_or_else(|| item_span(item));
                 self.err(
                     span,
-                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, drops, rules, goals, checks"),
+                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, drops, rules, goals, checks, effects"),
                 );
             }
         }
@@ -522,6 +532,7 @@ impl Reader<'_> {
         }
         spec.checks = self.checks(root);
         spec.goals = self.goals(root);
+        spec.effects = self.effects(root);
         spec
     }
 

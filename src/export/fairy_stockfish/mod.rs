@@ -230,6 +230,13 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
             keys.push("immobile".into());
             continue;
         }
+        if rules::region_pawn_rank(v, k).is_some() {
+            lines.push(format!("pawn = {letter}"));
+            keys.push("pawn".into());
+            std_pawn = true;
+            any_e = true;
+            continue;
+        }
         if rules::soldier_rank(v, k).is_some() {
             lines.push(format!("soldier = {letter}"));
             keys.push("soldier".into());

@@ -75,6 +75,30 @@ pub(super) fn soldier_rank(v: &Variant, k: usize) -> Option<u32> {
     whole.then_some(first + 1)
 }
 
+/// A pawn whose double step is a region-bound special move (`fmnD` in a
+/// region of one whole rank, Black's mirrored), as Chessgi's: FSF's own
+/// pawn, whose double step is by rank (`doubleStepRegion`). Returns the
+/// rank (1-based, White's).
+pub(super) fn region_pawn_rank(v: &Variant, k: usize) -> Option<u32> {
+    let p = &v.pieces[k];
+    if !p.pawn || !super::same_moves(&p.betza, "fmWfceF") || p.specials.len() != 1 || p.betza_black.is_some() {
+        return None;
+    }
+    let (Some(r), (_, b)) = (p.special_regions[0], &p.specials[0]) else { return None };
+    if !super::same_moves(b, "fmnD") {
+        return None;
+    }
+    let g = &v.grid;
+    let region = &v.regions[r as usize];
+    let rank = region.cells(0).map(|c| g.coords(c).1).min()?;
+    let top = g.ranks() - 1;
+    let whole = (0..g.len() as Cell).all(|c| {
+        let y = g.coords(c).1;
+        region.contains(0, c) == (y == rank) && region.contains(1, c) == (y == top - rank)
+    });
+    whole.then_some(rank + 1)
+}
+
 /// Mobility regions (`confined-to`) and region-bound special moves.
 pub(super) fn region_lines(v: &Variant, keys: &Keys, problems: &mut Vec<String>) -> Vec<String> {
     let mut out = Vec::new();
@@ -88,10 +112,14 @@ pub(super) fn region_lines(v: &Variant, keys: &Keys, problems: &mut Vec<String>)
         }
         for ((name, b), r) in p.specials.iter().zip(&p.special_regions) {
             let Some(r) = r else { continue };
-            match soldier_rank(v, k) {
-                Some(rank) => out.push(format!("soldierPromotionRank = {rank}")),
-                None => problems.push(format!(
-                    "the {}'s {name} (`{b}`) only in the region `{}`: FSF's one region-bound move is the xiangqi soldier's sideways step (`fW`, plus `sW` from a rank on)",
+            match (soldier_rank(v, k), region_pawn_rank(v, k)) {
+                (Some(rank), _) => out.push(format!("soldierPromotionRank = {rank}")),
+                (_, Some(rank)) => {
+                    out.push(format!("doubleStepRegionWhite = *{rank}"));
+                    out.push(format!("doubleStepRegionBlack = *{}", v.grid.ranks() + 1 - rank));
+                }
+                _ => problems.push(format!(
+                    "the {}'s {name} (`{b}`) only in the region `{}`: FSF's region-bound moves are the xiangqi soldier's sideways step (`fW`, plus `sW` from a rank on) and the pawn's double step by rank",
                     p.name,
                     v.regions[*r as usize].name
                 )),
@@ -253,7 +281,7 @@ pub(super) fn drop_lines(
 fn double_step_problems(v: &Variant, pl: &Placement, keys: &Keys, in_hand: &[usize]) -> Vec<String> {
     let d = v.drops.as_ref().expect("called with drops");
     let mut out = Vec::new();
-    for &k in in_hand.iter().filter(|&&k| keys[k] == "pawn") {
+    for &k in in_hand.iter().filter(|&&k| keys[k] == "pawn" && region_pawn_rank(v, k).is_none()) {
         for side in 0..2 {
             let home = |c: usize| pl.cells[c] == Some((k as u8, side as u8));
             let Some(rank) = (0..pl.cells.len()).filter(|&c| home(c)).map(|c| relative_rank(v, side, c as Cell)).min()

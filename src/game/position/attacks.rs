@@ -92,6 +92,9 @@ impl<'v> Position<'v> {
 
     pub(super) fn side_in_check(&self, side: Side) -> bool {
         let s = side as usize;
-        (0..self.nroyal[s] as usize).any(|i| self.is_attacked(self.royals[s][i], side ^ 1))
+        (0..self.nroyal[s] as usize).any(|i| {
+            let r = self.royals[s][i];
+            self.is_attacked(r, side ^ 1) && !self.blast_immune(r, side)
+        })
     }
 }

@@ -41,6 +41,7 @@ impl<'v> Position<'v> {
             promoted: vec![0; n],
             posting: Default::default(),
             checks_left: pl.checks.unwrap_or([v.rules.check_limit; 2]),
+            blasts: Vec::new(),
         };
         for &(kind, side) in &pl.hand {
             let h = &mut p.hand[side as usize * v.pieces.len() + kind as usize];
@@ -304,14 +305,19 @@ impl<'v> Position<'v> {
         }
         let mut placement = placement;
         if self.in_hand > 0 || v.drops.is_some() {
-            // Hands as in Fairy-Stockfish: `placement[SSss]`.
+            // Hands as in Fairy-Stockfish: `placement[SSss]`, White's then
+            // Black's, each in the variant's hand order.
             let kinds = v.pieces.len();
+            let order: Vec<u8> = match &v.drops {
+                Some(d) => d.hand_order.clone(),
+                None => (0..kinds as u8).collect(),
+            };
             placement.push('[');
-            for (i, &count) in self.hand.iter().enumerate() {
-                let l = v.pieces[i % kinds].letter;
-                let l = if i / kinds == 0 { l } else { l.to_ascii_lowercase() };
-                for _ in 0..count {
-                    placement.push(l);
+            for side in 0..2 {
+                for &k in &order {
+                    let l = v.pieces[k as usize].letter;
+                    let l = if side == 0 { l } else { l.to_ascii_lowercase() };
+                    (0..self.hand[side * kinds + k as usize]).for_each(|_| placement.push(l));
                 }
             }
             placement.push(']');

@@ -27,6 +27,16 @@ pub struct DropRules {
     pub max_per_file: Vec<(u8, u8)>,
     /// Kinds whose drop may not checkmate at once (uchifuzume).
     pub no_mate: Vec<u8>,
+    /// Kinds in the order a FEN's hand lists them (the rest follow).
+    pub hand_order: Vec<u8>,
+    /// While the side to move holds pieces in hand, it may only drop.
+    pub must_drop: bool,
+    /// Kinds whose pieces of a side must end on both square colours
+    /// equally (placement's bishops).
+    pub opposite_colours: Vec<u8>,
+    /// (kinds, cells per side) where a dropped piece counts as unmoved, so
+    /// it may castle or double-step (placement's king and rooks).
+    pub unmoved: Vec<(Vec<u8>, [Vec<Cell>; 2])>,
 }
 
 /// The compiled drop rules of a variant.
@@ -56,6 +66,14 @@ pub struct Drops {
     pub file_cells: Vec<u64>,
     /// Kinds (bits) whose drop may not checkmate at once.
     pub no_mate: u64,
+    /// Every kind, in the order a FEN's hand lists them.
+    pub hand_order: Vec<u8>,
+    /// While the side to move holds pieces in hand, it may only drop.
+    pub must_drop: bool,
+    /// Kinds (bits) to be dropped on both square colours equally.
+    pub opposite_colours: u64,
+    /// `words` u64: the cells of one colour (a1's).
+    pub dark: Vec<u64>,
 }
 
 impl DropRules {
@@ -91,6 +109,15 @@ impl DropRules {
                 }
             }
         }
+        for (kinds, per_side) in &self.unmoved {
+            for (side, cs) in per_side.iter().enumerate() {
+                for &k in kinds {
+                    for &c in cs {
+                        virgin[(k as usize * 2 + side) * words + c as usize / 64] |= 1 << (c % 64);
+                    }
+                }
+            }
+        }
         if self.no_dead_squares {
             let dead = crate::game::rules::promotion::dead_cells(tables, kinds, words);
             cells.iter_mut().zip(&dead).for_each(|(c, d)| *c &= !d);
@@ -110,6 +137,15 @@ impl DropRules {
             file_cells[x * words + c / 64] |= 1 << (c % 64);
         }
         let no_mate = self.no_mate.iter().fold(0u64, |m, &k| m | 1 << k);
+        let mut hand_order = self.hand_order.clone();
+        hand_order.extend((0..kinds as u8).filter(|k| !self.hand_order.contains(k)));
+        let mut dark = vec![0u64; words];
+        for c in 0..n {
+            let (x, y) = grid.coords(c as Cell);
+            if (x + y) % 2 == 0 {
+                dark[c / 64] |= 1 << (c % 64);
+            }
+        }
         Drops {
             to_hand: self.to_hand,
             keep_promoted: self.keep_promoted,
@@ -121,6 +157,10 @@ impl DropRules {
             max_per_file,
             file_cells,
             no_mate,
+            hand_order,
+            must_drop: self.must_drop,
+            opposite_colours: self.opposite_colours.iter().fold(0u64, |m, &k| m | 1 << k),
+            dark,
         }
     }
 }
@@ -157,10 +197,55 @@ impl Position<'_> {
                 while bits != 0 {
                     let c = (k * 64 + bits.trailing_zeros() as usize) as Cell;
                     bits &= bits - 1;
+                    if d.opposite_colours != 0 && !self.colours_stay_balanced(d, kind, c) {
+                        continue;
+                    }
                     out.push(Move { from: c, to: c, extra: 0, extra2: 0, promo: kind as u8 + 1, kind: MoveKind::Drop });
                 }
             }
         }
+    }
+
+    /// Whether the side to move may drop `kind` on `to` and still end with
+    /// its `opposite-colours` pieces on both colours equally, as
+    /// Fairy-Stockfish decides it (`dropOppositeColoredBishop`): such a
+    /// piece may not make its colour hold more than half of them; any other
+    /// piece must leave enough free drop cells of each colour.
+    fn colours_stay_balanced(&self, d: &Drops, kind: usize, to: Cell) -> bool {
+        let side = self.side as usize;
+        let w = d.words;
+        let dark_to = d.dark[to as usize / 64] & (1 << (to % 64)) != 0;
+        for b in (0..self.v.pieces.len()).filter(|&b| d.opposite_colours & (1 << b) != 0) {
+            let code = piece_code(b as u8, self.side);
+            let mut on = vec![0u64; w];
+            for (c, &x) in self.board.iter().enumerate() {
+                if x == code {
+                    on[c / 64] |= 1 << (c % 64);
+                }
+            }
+            let total =
+                on.iter().map(|x| x.count_ones()).sum::<u32>() + self.hand[side * self.v.pieces.len() + b] as u32;
+            let count = |mask: &[u64], dark: bool| -> u32 {
+                mask.iter().zip(&d.dark).map(|(m, dk)| (m & if dark { *dk } else { !*dk }).count_ones()).sum()
+            };
+            if b == kind {
+                if count(&on, dark_to) + 1 > total.div_ceil(2) {
+                    return false;
+                }
+                continue;
+            }
+            let region = &d.cells[(b * 2 + side) * w..][..w];
+            let mut room = on.clone();
+            for (i, r) in room.iter_mut().enumerate() {
+                let free = region[i] & !(self.occ[i] | self.occ[w + i]);
+                let not_to = if i == to as usize / 64 { !(1u64 << (to % 64)) } else { !0 };
+                *r |= free & not_to;
+            }
+            if count(&room, true) < total / 2 || count(&room, false) < total / 2 {
+                return false;
+            }
+        }
+        true
     }
 
     /// The cells of the files holding `max_per_file[kind]` or more of the

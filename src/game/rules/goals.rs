@@ -135,6 +135,9 @@ impl crate::game::Position<'_> {
     pub fn goal_reached(&self) -> Option<(crate::game::Side, String)> {
         let v = self.variant();
         let mover = self.side() ^ 1;
+        if v.explosions.is_some() {
+            return self.explosion_end();
+        }
         if v.rules.check_limit > 0 && self.checks_left(mover) == 0 {
             return Some((mover, format!("{} checks", v.rules.check_limit)));
         }

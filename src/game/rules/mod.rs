@@ -2,6 +2,7 @@
 //! compilation into flat tables, and the few hooks it needs at move time.
 
 pub mod drops;
+pub mod effects;
 pub mod goals;
 pub mod promotion;
 pub mod regions;
