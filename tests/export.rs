@@ -141,6 +141,14 @@ fn fairy_stockfish_writes_hands_regions_and_goals() {
         &["mobilityRegionWhiteKing = d1 e1 f1 d2 e2 f2 d3 e3 f3", "mobilityRegionBlackCustomPiece1 = *6 *7 *8 *9 *10"],
     );
     has("3check", &["checkCounting = true"]);
+    // Atomic: FSF allows no king with blastOnCapture; its own atomic makes
+    // the king a commoner, royal by extinction.
+    has(
+        "atomic",
+        &["king = -", "commoner = k", "blastOnCapture = true", "extinctionPseudoRoyal = true", "castlingKingPiece = k"],
+    );
+    let e = fairy_stockfish::export(&builtin("placement")).unwrap_err().problems.join("\n");
+    assert!(e.contains("mustDrop") && e.contains("dropOppositeColoredBishop"), "{e}");
     has("kingofthehill", &["flagPiece = k", "flagRegionWhite = d4 e4 d5 e5", "flagRegionBlack = d4 e4 d5 e5"]);
     // Chessgi's double step is by rank (a region-bound special move), as
     // FSF's pawn's; a pawn may be dropped on the first rank.
@@ -1390,7 +1398,7 @@ fn gc_constructs_are_listed_with_their_sources() {
     let code = format!("{}{}", game_courier::UNIVERSAL, game_courier::HANDLERS);
     let mut commands = BTreeSet::new();
     for line in code.lines().map(str::trim).filter(|l| !l.is_empty()) {
-        let head = line.split(|c: char| c == ' ' || c == ';' || c == ':').next().unwrap();
+        let head = line.split([' ', ';', ':']).next().unwrap();
         commands.insert(head.to_string());
     }
     assert!(commands.len() >= 15, "{commands:?}");

@@ -76,6 +76,7 @@ const WRITTEN: &[Feature] = &[
     Feature::FlyingGeneral,
     Feature::PiecePromotion,
     Feature::PromotionLimit,
+    Feature::Effects,
 ];
 
 /// The orthodox pawn: FSF's built-in `pawn`.
@@ -262,6 +263,18 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
             probs.clear();
             lines.push(format!("pawn = {letter}"));
             keys.push("pawn".into());
+        } else if p.royal && v.explosions.is_some() {
+            // FSF allows no king with blastOnCapture: atomic's king is a
+            // commoner made royal by extinction (`rules::explosion_lines`).
+            keys.push("commoner".into());
+            used_builtin.push("commoner");
+            lines.push("king = -".into());
+            lines.push(format!("commoner = {letter}"));
+            if !same_moves(&strip_castling(&p.betza), "K") {
+                problems.push(format!(
+                    "{what}: a royal piece with explosions that does not move as a king (FSF's is a commoner)"
+                ));
+            }
         } else if p.royal {
             let moves: String = strip_castling(&p.betza);
             keys.push("king".into());
@@ -435,7 +448,9 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
         end_lines.push("extinctionPieceTypes = *".into());
         end_lines.push("extinctionPieceCount = 1".into());
     }
-    let rule_lines = rule_lines(v, &pl, &keys, &promo_lines, &mut problems);
+    let mut rule_lines = rule_lines(v, &pl, &keys, &promo_lines, &mut problems);
+    let castles = castle_lines.iter().any(|l| l == "castling = true");
+    rule_lines.extend(rules::explosion_lines(v, &keys, castles, &mut problems));
     end_lines.push(format!("nMoveRule = {}", v.rules.move_rule));
     if v.rules.repetition == 0 {
         problems.push("no repetition rule (FSF always has one)".into());

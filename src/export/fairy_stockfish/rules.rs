@@ -269,6 +269,14 @@ pub(super) fn drop_lines(
     }
     out.extend(drop_limits(v, keys, problems));
     problems.extend(double_step_problems(v, pl, keys, &in_hand));
+    // FSF has `mustDrop` and `dropOppositeColoredBishop`, but this exporter
+    // has not checked them against ours: refused rather than guessed.
+    if d.must_drop {
+        problems.push("drops that are compulsory while the hand is not empty (not mapped to FSF's mustDrop, whose semantics this exporter has not checked)".into());
+    }
+    if d.opposite_colours != 0 {
+        problems.push("pieces that must be dropped on the colour their twin does not stand on (not mapped to FSF's dropOppositeColoredBishop, not checked)".into());
+    }
     out
 }
 
@@ -432,4 +440,55 @@ fn relative_rank(v: &Variant, side: usize, c: Cell) -> u32 {
 fn pawn_zone(v: &Variant, side: usize, c: Cell) -> bool {
     let y = v.grid.coords(c).1;
     v.zones.iter().any(|z| z.ranks[side].contains(&y))
+}
+
+/// Explosions as FSF's `blastOnCapture`: a capture removes the capturer,
+/// the captured piece and every piece on the 8 cells around except pawns.
+/// FSF allows no king with it, so the royal piece is a commoner made royal
+/// by `extinctionPseudoRoyal` (FSF's own atomic). Exact only for a radius of
+/// one cell and exactly the pawns spared.
+pub(super) fn explosion_lines(v: &Variant, keys: &Keys, castles: bool, problems: &mut Vec<String>) -> Vec<String> {
+    let Some(x) = &v.explosions else { return Vec::new() };
+    let g = &v.grid;
+    let neighbours = |c: Cell| {
+        let (cx, cy) = g.coords(c);
+        let mut out: Vec<Cell> = (-1..=1)
+            .flat_map(|dx| (-1..=1).map(move |dy| (dx, dy)))
+            .filter(|&d| d != (0, 0))
+            .filter_map(|(dx, dy)| g.at(cx as i32 + dx, cy as i32 + dy))
+            .collect();
+        out.sort();
+        out
+    };
+    let radius_one = (0..g.len() as Cell).all(|c| {
+        let mut around = x.around(c).to_vec();
+        around.sort();
+        around == neighbours(c)
+    });
+    if !radius_one {
+        problems.push("explosions reaching other cells than the 8 around the capture (FSF's blast is those 8)".into());
+    }
+    for (k, p) in v.pieces.iter().enumerate() {
+        if x.spared[k] != (keys[k] == "pawn") {
+            problems.push(format!(
+                "the {} is {}spared by explosions; FSF's blast spares exactly its pawns",
+                p.name,
+                if x.spared[k] { "" } else { "not " }
+            ));
+        }
+    }
+    if v.rules.bare_king || v.pieces.iter().any(|p| p.capture_wins.is_some()) {
+        problems.push("explosions together with another extinction rule (FSF's atomic king is one)".into());
+    }
+    let royal: String = v.pieces.iter().filter(|p| p.royal).map(|p| p.letter.to_ascii_lowercase()).collect();
+    let mut out = vec![
+        "blastOnCapture = true".to_string(),
+        "extinctionValue = loss".into(),
+        format!("extinctionPieceTypes = {royal}"),
+        "extinctionPseudoRoyal = true".into(),
+    ];
+    if castles {
+        out.push(format!("castlingKingPiece = {royal}"));
+    }
+    out
 }
