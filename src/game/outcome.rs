@@ -90,6 +90,48 @@ impl Game<'_> {
         None
     }
 
+    /// At an n-fold repetition: the side that gave check in every position
+    /// of the cycle (from the earliest of the `rep` occurrences of `key` on)
+    /// loses, as Fairy-Stockfish scores perpetual check; `None` when neither
+    /// or both did (then the repetition is a draw).
+    fn perpetual_check(&mut self, key: u64, rep: u32) -> Option<Outcome> {
+        let now = self.keys.len() - 1;
+        let first =
+            self.keys.iter().enumerate().filter(|&(_, &k)| k == key).map(|(i, _)| i).rev().nth(rep as usize - 1)?;
+        let checked = self.checks_back_to(first);
+        // Positions with the side to move now: it was in check in all of
+        // them, so its opponent checked perpetually (`them`); and the other
+        // way round for the positions in between (`us`).
+        let them = (first..=now).rev().step_by(2).all(|i| checked[i - first]);
+        let us = (first + 1..now).rev().step_by(2).all(|i| checked[i - first]);
+        let stm = self.pos.side();
+        let winner = match (them, us) {
+            (true, false) => stm,
+            (false, true) => stm ^ 1,
+            _ => return None,
+        };
+        Some(Outcome { winner: Some(winner), reason: Reason::Named("perpetual check".into()) })
+    }
+
+    /// Whether the side to move was in check, for every position from
+    /// index `first` of `keys` to the current one (taking moves back and
+    /// playing them again).
+    fn checks_back_to(&mut self, first: usize) -> Vec<bool> {
+        let now = self.keys.len() - 1;
+        let mut checked = vec![false; now + 1 - first];
+        checked[now - first] = self.pos.in_check();
+        for i in (first..now).rev() {
+            let (m, u) = self.history[i];
+            self.pos.unmake(m, u);
+            checked[i - first] = self.pos.in_check();
+        }
+        for i in first..now {
+            let m = self.history[i].0;
+            self.history[i].1 = self.pos.make(m);
+        }
+        checked
+    }
+
     /// The result if the game is over in the current position.
     pub fn outcome(&mut self) -> Option<Outcome> {
         let v = self.pos.variant();
@@ -116,9 +158,7 @@ impl Game<'_> {
                 return Some(o);
             }
         }
-        let mut moves = Vec::new();
-        self.pos.legal_moves(&mut moves);
-        if moves.is_empty() {
+        if self.no_legal_moves() {
             if self.pos.in_check() {
                 // A mate by a drop that may not mate (shogi's uchifuzume) is an
                 // illegal move, and loses for its maker (as Fairy-Stockfish
@@ -148,6 +188,11 @@ impl Game<'_> {
             let key = self.pos.key();
             let count = self.keys.iter().filter(|&&k| k == key).count() as u32;
             if count >= rep {
+                if v.rules.perpetual_check_loses {
+                    if let Some(o) = self.perpetual_check(key, rep) {
+                        return Some(o);
+                    }
+                }
                 return Some(Outcome { winner: None, reason: Reason::Repetition(rep) });
             }
         }

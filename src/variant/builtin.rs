@@ -32,6 +32,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
 
     // Further hands and drops (kyotoshogi, sittuyin, placement, dobutsu).
     ("placement", include_str!("../../definitions/placement.toml")),
+    ("kyotoshogi", include_str!("../../definitions/kyotoshogi.toml")),
 ];
 
 /// The text of a built-in definition.

@@ -133,7 +133,7 @@ impl<'v> Position<'v> {
                                 out.push(Move { promo: pp.to[kind] + 1, ..m });
                             }
                             // Unpromoted, it may not go where it could never move again.
-                            if !pp.is_dead(kind, side, e.to) {
+                            if !pp.forced && !pp.is_dead(kind, side, e.to) {
                                 out.push(m);
                             }
                             return;

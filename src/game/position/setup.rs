@@ -13,9 +13,12 @@ impl<'v> Position<'v> {
     /// directly). A castling right also marks its king unmoved.
     pub fn from_fen(v: &'v Variant, text: &str) -> Result<Position<'v>, FenError> {
         let kind_of = |c: char| v.kind_of_letter(c);
+        // `+X` is the piece X promotes to; only unpromoted pieces have one
+        // (with `promotion.flip` a promoted piece's `to` is its base).
         let plus = |k: u8| {
-            let to = v.piece_promotion.as_ref()?.to[k as usize];
-            (to != crate::game::rules::promotion::NONE).then_some(to)
+            let pp = v.piece_promotion.as_ref()?;
+            let to = pp.to[k as usize];
+            (to != crate::game::rules::promotion::NONE && pp.base[k as usize] == k).then_some(to)
         };
         let pl = fen::parse_placement_with(&v.grid, &kind_of, &plus, text).map_err(FenError)?;
         let setup = fen::parse_placement_with(&v.grid, &kind_of, &plus, &v.setup_fen).map_err(FenError)?;

@@ -5,7 +5,7 @@
 //! `[drops]` is checked in `variant::load::drops` and compiled here into bit
 //! sets per (kind, side), so generating drops is a mask over empty cells.
 
-use super::promotion::PiecePromotion;
+use super::promotion::{PiecePromotion, NONE};
 use crate::board::{Cell, Grid};
 use crate::game::position::Position;
 use crate::game::{code_kind, code_side, piece_code, Move, MoveKind, Side, Undo};
@@ -31,6 +31,11 @@ pub struct DropRules {
     pub hand_order: Vec<u8>,
     /// While the side to move holds pieces in hand, it may only drop.
     pub must_drop: bool,
+    /// A `no_mate` drop that mates is generated and loses (FSF's way),
+    /// instead of being refused.
+    pub no_mate_loses: bool,
+    /// A piece with a promoted form may be dropped as that form.
+    pub drop_promoted: bool,
     /// Kinds whose pieces of a side must end on both square colours
     /// equally (placement's bishops).
     pub opposite_colours: Vec<u8>,
@@ -70,6 +75,11 @@ pub struct Drops {
     pub hand_order: Vec<u8>,
     /// While the side to move holds pieces in hand, it may only drop.
     pub must_drop: bool,
+    /// Kinds (bits) whose mating drop is refused (`no-mate-rule = "illegal"`).
+    pub no_mate_refused: u64,
+    /// Per kind in hand: the promoted kind it may also be dropped as, or
+    /// `promotion::NONE`.
+    pub drop_as: Vec<u8>,
     /// Kinds (bits) to be dropped on both square colours equally.
     pub opposite_colours: u64,
     /// `words` u64: the cells of one colour (a1's).
@@ -137,8 +147,16 @@ impl DropRules {
             file_cells[x * words + c / 64] |= 1 << (c % 64);
         }
         let no_mate = self.no_mate.iter().fold(0u64, |m, &k| m | 1 << k);
+        // The refused kind bits stay in `no_mate` too: it is never reached
+        // then (the mating drop is not generated).
         let mut hand_order = self.hand_order.clone();
         hand_order.extend((0..kinds as u8).filter(|k| !self.hand_order.contains(k)));
+        let drop_as = match promotion {
+            Some(p) if self.drop_promoted => {
+                (0..kinds).map(|k| if p.base[k] == k as u8 { p.to[k] } else { NONE }).collect()
+            }
+            _ => vec![NONE; kinds],
+        };
         let mut dark = vec![0u64; words];
         for c in 0..n {
             let (x, y) = grid.coords(c as Cell);
@@ -159,6 +177,8 @@ impl DropRules {
             no_mate,
             hand_order,
             must_drop: self.must_drop,
+            no_mate_refused: if self.no_mate_loses { 0 } else { no_mate },
+            drop_as,
             opposite_colours: self.opposite_colours.iter().fold(0u64, |m, &k| m | 1 << k),
             dark,
         }
@@ -192,6 +212,8 @@ impl Position<'_> {
             }
             let mask = &d.cells[(kind * 2 + side) * w..][..w];
             let full = if d.max_per_file[kind] > 0 { self.full_files(d, kind) } else { [0; 16] };
+            // The promoted form too, where the variant allows it (`+P@c3`).
+            let promoted = d.drop_as[kind];
             for (k, &m) in mask.iter().enumerate() {
                 let mut bits = m & !(self.occ[k] | self.occ[w + k]) & !full[k];
                 while bits != 0 {
@@ -201,6 +223,9 @@ impl Position<'_> {
                         continue;
                     }
                     out.push(Move { from: c, to: c, extra: 0, extra2: 0, promo: kind as u8 + 1, kind: MoveKind::Drop });
+                    if promoted != NONE {
+                        out.push(Move { promo: promoted + 1, ..out[out.len() - 1] });
+                    }
                 }
             }
         }
@@ -268,6 +293,31 @@ impl Position<'_> {
             }
         }
         out
+    }
+
+    /// Removes from the legal moves `out` the drops of `no_mate_refused`
+    /// kinds that checkmate at once (uchifuzume refused as illegal).
+    pub(crate) fn refuse_mating_drops(&mut self, d: &Drops, out: &mut Vec<Move>) {
+        let mut i = 0;
+        while i < out.len() {
+            let m = out[i];
+            if m.kind != MoveKind::Drop || d.no_mate_refused & (1 << (m.promo - 1)) == 0 {
+                i += 1;
+                continue;
+            }
+            let u = self.make(m);
+            let mates = self.in_check() && {
+                let mut replies = Vec::new();
+                self.legal_moves(&mut replies);
+                replies.is_empty()
+            };
+            self.unmake(m, u);
+            if mates {
+                out.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
     }
 
     /// Whether `m` is a drop of a kind that may not give mate at once
@@ -343,6 +393,8 @@ impl Position<'_> {
         // does not need to: its kind says what it demotes to.
         let mark = match m.promo {
             0 => u.promoted[0],
+            // Turned back (kyoto shogi): unpromoted again.
+            p if d.demote[code_kind(u.moved) as usize] == p - 1 => 0,
             p if d.demote[p as usize - 1] == p - 1 => code_kind(u.moved) + 1,
             _ => 0,
         };
@@ -386,8 +438,9 @@ impl Position<'_> {
             self.key ^= self.v.tables.zobrist.ep(self.ep[0]);
             self.ep_n = 0;
         }
+        // A piece dropped promoted (`+P@c3`) leaves the hand as its base.
         let (kind, side) = (m.promo - 1, self.side);
-        self.hand_step(side, kind, false);
+        self.hand_step(side, d.demote[kind as usize], false);
         self.put(m.to, piece_code(kind, side));
         let i = (kind as usize * 2 + side as usize) * d.words + m.to as usize / 64;
         self.set_virgin(m.to, d.virgin[i] & (1 << (m.to % 64)) != 0);
@@ -401,9 +454,9 @@ impl Position<'_> {
     }
 
     /// Takes back a drop.
-    pub(crate) fn unmake_drop(&mut self, m: Move, u: Undo) {
+    pub(crate) fn unmake_drop(&mut self, d: &Drops, m: Move, u: Undo) {
         let code = self.take(m.to);
-        self.hand_step(u.side, code_kind(code), true);
+        self.hand_step(u.side, d.demote[code_kind(code) as usize], true);
         debug_assert_eq!(code_side(code), u.side);
         self.virgin[m.to as usize] = u.virgin_to;
         if u.side == 1 {

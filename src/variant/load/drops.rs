@@ -52,9 +52,26 @@ pub(super) fn check(
         no_mate,
         hand_order,
         must_drop: ds.must_drop,
+        no_mate_loses: no_mate_loses(ds, d),
+        drop_promoted: ds.drop_promoted,
         opposite_colours,
         unmoved,
     })
+}
+
+/// `drops.no-mate-rule`: whether a forbidden mating drop is generated and
+/// loses ("loses") rather than refused ("illegal", the default).
+fn no_mate_loses(ds: &super::super::spec::DropsSpec, d: &mut Vec<Diagnostic>) -> bool {
+    match &ds.no_mate_rule {
+        None => false,
+        Some(s) if s.value == "illegal" => false,
+        Some(s) if s.value == "loses" => true,
+        Some(s) => {
+            let msg = format!("`drops.no-mate-rule` is {:?}; use \"illegal\" or \"loses\"", s.value);
+            d.push(Diagnostic::error(s.span.clone(), msg));
+            false
+        }
+    }
 }
 
 /// `drops.hand-order`: kinds in FEN hand order, each at most once.

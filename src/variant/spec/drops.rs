@@ -25,6 +25,10 @@ pub struct DropsSpec {
     pub hand_order: Vec<Spanned<String>>,
     /// `must-drop`.
     pub must_drop: bool,
+    /// `no-mate-rule`.
+    pub no_mate_rule: Option<Spanned<String>>,
+    /// `drop-promoted`.
+    pub drop_promoted: bool,
     /// `opposite-colours`.
     pub opposite_colours: Vec<Spanned<String>>,
     /// `unmoved[]`: where a dropped piece counts as unmoved.
@@ -68,6 +72,8 @@ impl Reader<'_> {
         let no_mate = self.array(t, "no-mate", "drops.no-mate", |s, v| s.str_elem(v, "drops.no-mate"));
         let hand_order = self.array(t, "hand-order", "drops.hand-order", |s, v| s.str_elem(v, "drops.hand-order"));
         let must_drop = self.bool(t, "must-drop", "drops.must-drop", false);
+        let no_mate_rule = self.string(t, "no-mate-rule", "drops.no-mate-rule", false, &span);
+        let drop_promoted = self.bool(t, "drop-promoted", "drops.drop-promoted", false);
         let opposite_colours =
             self.array(t, "opposite-colours", "drops.opposite-colours", |s, v| s.str_elem(v, "drops.opposite-colours"));
         let unmoved = self.tables(t, "unmoved", "drops.unmoved").iter().map(|p| self.drop_place(p, &span)).collect();
@@ -80,6 +86,8 @@ impl Reader<'_> {
             no_mate,
             hand_order,
             must_drop,
+            no_mate_rule,
+            drop_promoted,
             opposite_colours,
             unmoved,
             span,
