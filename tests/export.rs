@@ -95,6 +95,100 @@ fn fairy_stockfish_refuses_what_it_cannot_express() {
     assert!(zones.contains("mandatoryPawnPromotion = false\nimmobilityIllegal = true\n"), "{zones}");
 }
 
+#[test]
+fn interactive_diagram_refusals_say_why_the_id_cannot() {
+    let err = |n: &str| interactive_diagram::export(&builtin(n)).unwrap_err().problems.join("\n");
+    // Every rule line carries the reason after a colon.
+    for (name, why) in [
+        ("crazyhouse", "holdingsType"),
+        ("xiangqi", "JavaScript"),
+        ("xiangqi", "multi-leg King capture"),
+        ("shogi", "Shogi-style promotion"),
+        ("3check", "no ID parameter"),
+        ("kingofthehill", "no ID parameter"),
+    ] {
+        let e = err(name);
+        assert!(e.contains(why), "{name}: {why:?} not in {e}");
+    }
+}
+
+/// A built-in's text with one substring replaced (the replacement must apply).
+fn edited(name: &str, from: &str, to: &str) -> Variant {
+    let text = rookery::variant::builtin::text(name).unwrap();
+    assert!(text.contains(from), "{name}: {from:?}");
+    load_str(&text.replacen(from, to, 1)).unwrap_or_else(|e| panic!("{name}: {:?}", e.diagnostics)).0
+}
+
+#[test]
+fn fairy_stockfish_writes_hands_regions_and_goals() {
+    let ini = |n: &str| fairy_stockfish::export(&builtin(n)).unwrap_or_else(|e| panic!("{e}"));
+    let has = |n: &str, lines: &[&str]| {
+        let text = ini(n);
+        for l in lines {
+            assert!(text.lines().any(|x| x == *l), "{n}: no line {l:?} in\n{text}");
+        }
+    };
+    has("crazyhouse", &["pieceDrops = true", "capturesToHand = true", "dropLoop = false"]);
+    has("loop", &["dropLoop = true"]);
+    has("pocketknight", &["capturesToHand = false"]);
+    has(
+        "shogi",
+        &["shogiPawn = p", "dropNoDoubled = p", "shogiPawnDropMateIllegal = true", "immobilityIllegal = true"],
+    );
+    has("shogi", &["promotedPieceType = s:v b:h r:d p:t n:o l:y", "promotionRegionWhite = *7 *8 *9"]);
+    has("grand", &["promotionLimit = q:1 c:1 a:1 r:2 b:2 n:2"]);
+    has("xiangqi", &["soldier = p", "soldierPromotionRank = 6", "flyingGeneral = true"]);
+    has(
+        "xiangqi",
+        &["mobilityRegionWhiteKing = d1 e1 f1 d2 e2 f2 d3 e3 f3", "mobilityRegionBlackCustomPiece1 = *6 *7 *8 *9 *10"],
+    );
+    has("3check", &["checkCounting = true"]);
+    // Atomic: FSF allows no king with blastOnCapture; its own atomic makes
+    // the king a commoner, royal by extinction.
+    has(
+        "atomic",
+        &["king = -", "commoner = k", "blastOnCapture = true", "extinctionPseudoRoyal = true", "castlingKingPiece = k"],
+    );
+    let e = fairy_stockfish::export(&builtin("placement")).unwrap_err().problems.join("\n");
+    assert!(e.contains("mustDrop") && e.contains("dropOppositeColoredBishop"), "{e}");
+    has("kingofthehill", &["flagPiece = k", "flagRegionWhite = d4 e4 d5 e5", "flagRegionBlack = d4 e4 d5 e5"]);
+    // Chessgi's double step is by rank (a region-bound special move), as
+    // FSF's pawn's; a pawn may be dropped on the first rank.
+    has(
+        "chessgi",
+        &["pawn = p", "doubleStepRegionWhite = *2", "doubleStepRegionBlack = *7", "firstRankPawnDrops = true"],
+    );
+    // A pawn whose double step needs it unmoved cannot be dropped behind its
+    // double-step rank: there FSF's double step (by rank) differs.
+    let unmoved = edited(
+        "crazyhouse",
+        "ranks = { white = [2, 3, 4, 5, 6, 7], black = [2, 3, 4, 5, 6, 7] }",
+        "ranks = { white = [1, 2, 3, 4, 5, 6, 7], black = [2, 3, 4, 5, 6, 7, 8] }",
+    );
+    let e = fairy_stockfish::export(&unmoved).unwrap_err().problems.join("\n");
+    assert!(e.contains("double-step"), "{e}");
+    // What FSF has no option for is refused, each with its reason.
+    let refused = |v: &Variant, why: &str| {
+        let e = fairy_stockfish::export(v).unwrap_err().problems.join("\n");
+        assert!(e.contains(why), "{why:?} not in {e}");
+    };
+    // A sideways step from a region that is not whole ranks from a rank on.
+    refused(&edited("xiangqi", "region = \"across-river\"", "region = \"palace\""), "region-bound moves are");
+    // Two goals.
+    let two = "[[goals]]\npiece = \"K\"\nregion = \"hill\"\n";
+    refused(&edited("kingofthehill", two, &format!("{two}\n{two}")), "2 region goals");
+    // Knights droppable only on the first rank, the other pieces anywhere:
+    // FSF has one drop region for all pieces but pawns.
+    refused(
+        &edited(
+            "crazyhouse",
+            "promoted-captured = \"demote\"",
+            "promoted-captured = \"demote\"\n\n[[drops.where]]\npieces = [\"N\"]\nranks = { white = [1], black = [8] }",
+        ),
+        "where the Knight may be dropped",
+    );
+}
+
 // ---------------------------------------------------------------------------
 // Game Courier FEN Code, read back with GC's own rules.
 
@@ -949,7 +1043,7 @@ fn interactive_diagram_round_trip_for_every_builtin() {
                 let special = rookery::export::special_rules(&v);
                 for p in &e.problems {
                     assert!(
-                        special.contains(p)
+                        special.iter().any(|s| p.starts_with(&format!("{s}: ")))
                             || [
                                 "betza-black",
                                 "not in check",
@@ -1167,6 +1261,32 @@ fn interactive_diagram_import_understands_the_usual_shorthands() {
 // ---------------------------------------------------------------------------
 // Fairy-Stockfish: the frozen pyffish check (tools/fsf_export_check.py).
 
+/// Perft in FSF's convention for capture-to-win pieces: FSF writes them as
+/// extinction, which ends the game on the capture, so no moves follow it;
+/// our perft goes on, as our game's end after such a capture is decided by
+/// `Game::outcome`, not by move generation. Equal to `perft` otherwise.
+fn fsf_perft(pos: &mut Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let v = pos.variant();
+    let wins = |code: u8| code != 0 && v.pieces[rookery::game::code_kind(code) as usize].capture_wins.is_some();
+    moves
+        .iter()
+        .map(|&m| {
+            let u = pos.make(m);
+            let n = if wins(u.captured()) || wins(u.captured_extra()) { 0 } else { fsf_perft(pos, depth - 1) };
+            pos.unmake(m, u);
+            n
+        })
+        .sum()
+}
+
 #[test]
 fn fairy_stockfish_sections_match_the_frozen_pyffish_check() {
     // Every section tools/fsf_export_check.py froze: the built-ins the
@@ -1180,7 +1300,9 @@ fn fairy_stockfish_sections_match_the_frozen_pyffish_check() {
         })
         .collect();
     names.sort();
-    for must in ["capablanca", "chess", "chess-zones", "tcb-wd"] {
+    for must in
+        ["capablanca", "chess", "chess-zones", "tcb-wd", "crazyhouse", "shogi", "xiangqi", "kingofthehill", "3check"]
+    {
         assert!(names.iter().any(|n| n == must), "{must}: {names:?}");
     }
     // A built-in the exporter writes has been checked by the script.
@@ -1227,7 +1349,7 @@ fn fairy_stockfish_sections_match_the_frozen_pyffish_check() {
                 legal.iter().map(|m| rookery::game::notation::move_text(&pos, m, &legal)).collect();
             assert_eq!(ours, want, "{name}: {fen}");
             for (d, n) in counts {
-                assert_eq!(perft(&mut pos, d), n, "{name}: perft({d}) of {fen}");
+                assert_eq!(fsf_perft(&mut pos, d), n, "{name}: perft({d}) of {fen}");
                 perfts += 1;
             }
             checked += 1;
@@ -1275,6 +1397,30 @@ fn cli_export_and_import() {
 }
 
 #[test]
+fn gc_constructs_are_listed_with_their_sources() {
+    // docs/game-courier.md lists every construct of the exported GAME Code
+    // with its source: every statement's command must be in its table.
+    let doc = std::fs::read_to_string(format!("{}/docs/game-courier.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let code = format!("{}{}", game_courier::UNIVERSAL, game_courier::HANDLERS);
+    let mut commands = BTreeSet::new();
+    for line in code.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let head = line.split([' ', ';', ':']).next().unwrap();
+        commands.insert(head.to_string());
+    }
+    assert!(commands.len() >= 15, "{commands:?}");
+    for c in &commands {
+        let listed = doc.lines().any(|l| {
+            l.starts_with('|')
+                && (l.contains(&format!("`{c} "))
+                    || l.contains(&format!("`{c}`"))
+                    || l.contains(&format!("`{c};"))
+                    || l.contains(&format!("`{c}:")))
+        });
+        assert!(listed, "`{c}` is used by the GAME Code but not listed in docs/game-courier.md");
+    }
+}
+
+#[test]
 fn gc_commands_get_no_expressions() {
     // Only commands that set variables or control the flow interpret
     // expressions (Fergus Duniho, 2023): every other command's arguments
@@ -1319,5 +1465,12 @@ fn gc_commands_get_no_expressions() {
     // Post-Game fills GC's legal-move list.
     assert!(code.contains("setlegal #curfrom #to;"));
     let sheet = game_courier::export(&builtin("chess")).unwrap();
-    assert_eq!(field(&sheet, "Post-Game 1"), "gosub GameEnd;");
+    // GC takes a preset to spot check, checkmate and stalemate when both
+    // Post-Game blocks contain the strings "check" and "stalemate" (Fergus
+    // Duniho, 2017, chessvariants.com comments on item 34551).
+    for f in ["Post-Game 1", "Post-Game 2"] {
+        let text = field(&sheet, f);
+        assert_eq!(text, "gosub gameendcheckstalemate;");
+        assert!(text.contains("check") && text.contains("stalemate"), "{text}");
+    }
 }

@@ -5,7 +5,8 @@ Run by hand (needs pyffish: `pip install pyffish`; the PyPI wheel 0.0.90 is a
 large-board build) from the repository root:
 
     cargo build --release
-    python3 tools/fsf_export_check.py [--rookery target/release/rookery] [--count 20] [--seed 1]
+    python3 tools/fsf_export_check.py [--rookery target/release/rookery] [--count 20] [--seed 1] \
+        [--binary PATH/TO/stockfish]
 
 The definitions checked are every built-in (`rookery list`) that the exporter
 writes (the others are refused with their reasons, printed here), plus the
@@ -20,13 +21,22 @@ test definitions in TEST_DEFS. For each it
    (random.Random(seed): a ply count in 2..40, then uniformly random moves
    from the sorted legal-move list; walks that reach a position without
    legal moves, and repeated positions, are dropped);
-4. writes the frozen results the Rust test `tests/export.rs` reads:
+4. with --binary (a Fairy-Stockfish executable built from its public source,
+   largeboards=yes all=yes): runs `stockfish check SECTION.ini` and refuses to
+   go on if it prints anything but the banner and "Parsing variant" (FSF's
+   parser reports unknown options and invalid values there), then loads the
+   section through the UCI option VariantPath and counts `go perft` from the
+   start position (depths 1..3, as above) and perft 2 from every random
+   position; the start counts must equal pyffish's;
+5. writes the frozen results the Rust test `tests/export.rs` reads:
    tests/data/export-fsf-<name>.ini    the exported section, byte for byte
    tests/data/export-fsf-<name>.moves  one record per position, in the format
                                        of tests/perft/*.moves: `id`, `variant`,
                                        `fen` (as FSF prints it), `moves` (FSF's
                                        legal moves in UCI spelling, sorted);
-                                       the first record also has `perft D N`.
+                                       the first record also has `perft D N`,
+                                       and with --binary every record has the
+                                       binary's `perft D N` counts.
 
 The Rust test reads every export-fsf-*.ini it finds: the export must still
 equal the frozen section (so a changed export needs a rerun of this script),
@@ -131,6 +141,52 @@ def perft(sf, variant, fen, depth, moves=None):
     return sum(perft(sf, variant, fen, depth - 1, moves + [m]) for m in legal)
 
 
+def binary_check(binary, ini_path):
+    """`stockfish check FILE`: anything printed besides the banner and the
+    "Parsing variant" line is a warning of FSF's parser."""
+    r = subprocess.run([binary, "check", ini_path], capture_output=True, text=True)
+    noise = [line for line in (r.stdout + r.stderr).splitlines()
+             if line.strip() and not line.startswith("Fairy-Stockfish") and not line.startswith("Parsing variant")]
+    if r.returncode != 0 or noise:
+        raise SystemExit(f"{binary} check {ini_path}: exit {r.returncode}\n" + "\n".join(noise))
+
+
+class Uci:
+    """A UCI session with the binary, the section loaded by VariantPath."""
+
+    def __init__(self, binary, ini_path, variant):
+        self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.send("uci")
+        # Asked once, first: a later `uci` resets the variant to chess.
+        self.name = self.wait("id name")[len("id name "):]
+        self.wait("uciok")
+        self.send(f"setoption name VariantPath value {ini_path}")
+        self.send(f"setoption name UCI_Variant value {variant}")
+        self.send("isready")
+        self.wait("readyok")
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def wait(self, prefix):
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise SystemExit("the FSF binary ended unexpectedly")
+            if line.startswith(prefix):
+                return line.strip()
+
+    def perft(self, fen, depth):
+        self.send(f"position fen {fen}")
+        self.send(f"go perft {depth}")
+        return int(self.wait("Nodes searched:").split(":")[1])
+
+    def close(self):
+        self.send("quit")
+        self.p.wait()
+
+
 def ours(rookery, d, fen):
     text = run([rookery, "perft", d, "1", "--fen", fen, "--divide"])
     return sorted(line.split(":")[0] for line in text.splitlines() if ":" in line)
@@ -144,6 +200,7 @@ def main():
     ap.add_argument("--compare", action="store_true", help="also compare with our engine right away")
     ap.add_argument("--node-budget", type=int, default=6000)
     ap.add_argument("--only", action="append")
+    ap.add_argument("--binary", help="a Fairy-Stockfish executable: `check` the section and count perft with it")
     a = ap.parse_args()
     defs = builtins(a.rookery)
     defs.update(TEST_DEFS)
@@ -163,14 +220,20 @@ def main():
         fen0 = start_fen(ini)
         if sf.start_fen(variant) != fen0:
             raise SystemExit(f"{variant}: FSF's start position {sf.start_fen(variant)!r} differs from {fen0!r}")
-        with open(os.path.join(DATA, f"export-fsf-{name}.ini"), "w") as f:
+        ini_path = os.path.join(DATA, f"export-fsf-{name}.ini")
+        with open(ini_path, "w") as f:
             f.write(ini)
+        uci = None
+        if a.binary:
+            binary_check(a.binary, ini_path)
+            uci = Uci(a.binary, ini_path, variant)
         lines = [
             f"# Fairy-Stockfish legal moves for the section `rookery export {d} --format fairy-stockfish`",
             f"# writes (frozen in export-fsf-{name}.ini), FSF variant '{variant}'.",
             "# Format as tests/perft/*.moves: FSF's UCI spelling, sorted as byte strings.",
             "# Generated by tools/fsf_export_check.py; do not edit by hand. Regenerate with:",
-            f"#   python3 tools/fsf_export_check.py --count {a.count} --seed {a.seed} --only {name}",
+            f"#   python3 tools/fsf_export_check.py --count {a.count} --seed {a.seed} --only {name}"
+            + (" --binary PATH/TO/stockfish" if a.binary else ""),
             f"# Oracle: {oracle}.",
         ]
         counts = []
@@ -178,11 +241,19 @@ def main():
             if depth == 3 and counts[-1] > a.node_budget:
                 break
             counts.append(perft(sf, variant, fen0, depth))
+        if uci:
+            binary_counts = [uci.perft(fen0, d + 1) for d in range(len(counts))]
+            if binary_counts != counts:
+                raise SystemExit(f"{name}: the FSF binary counts {binary_counts}, pyffish {counts}")
+            lines.insert(-1, f"# Perft counts: the Fairy-Stockfish binary ({uci.name}), `go perft D`, the section")
+            lines.insert(-1, "# loaded by VariantPath after `stockfish check` printed no warning; the start counts equal pyffish's.")
         for i, (why, fen) in enumerate(positions(sf, variant, fen0, a.count, a.seed)):
             moves = sorted(sf.legal_moves(variant, fen, []))
             lines += [f"# {why}", f"id export-fsf-{name}-{i + 1:02}", f"variant {name}", f"fen {fen}"]
             if i == 0:
                 lines += [f"perft {d + 1} {n}" for d, n in enumerate(counts)]
+            elif uci:
+                lines.append(f"perft 2 {uci.perft(fen, 2)}")
             lines += [f"moves {' '.join(moves)}", ""]
             if a.compare:
                 mine = ours(a.rookery, d, fen)
@@ -192,6 +263,8 @@ def main():
                           f"  ours only: {sorted(set(mine) - set(moves))}", file=sys.stderr)
         with open(os.path.join(DATA, f"export-fsf-{name}.moves"), "w") as f:
             f.write("\n".join(lines))
+        if uci:
+            uci.close()
         print(f"{name}: [{variant}] loaded, {a.count} positions written", file=sys.stderr)
     if bad:
         raise SystemExit(f"{bad} positions differ")

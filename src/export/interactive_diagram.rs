@@ -28,7 +28,7 @@
 
 use std::fmt::Write as _;
 
-use super::{alfaerie_image, listing_order, setup_placement, squares_of, ExportError};
+use super::{alfaerie_image, listing_order, setup_placement, squares_of, ExportError, Feature};
 use crate::betza::ast::Move;
 use crate::board::{parse_square, square_label, Grid};
 use crate::variant::{EndValue, Variant};
@@ -71,12 +71,30 @@ fn stalemate_key(e: EndValue) -> &'static str {
 /// the orthodox default for the piece's name).
 pub const IMMOBILE_BETZA: &str = "O0";
 
+/// Why a rule family is not written for the ID. Each reason says what the
+/// sources available here show, and no more: the ID documentation page
+/// (chessvariants.com `MSinteractive-diagrams`), real diagrams, and H. G.
+/// Muller's comment with his Xiangqi diagram (chessvariants.com comments on
+/// item 33312), which says zones need "a tiny bit of script" beside the
+/// diagram and writes the kings' non-facing rule as an extra King move.
+fn id_reason(f: Feature) -> &'static str {
+    const UNKNOWN: &str = "no ID parameter for it is documented in the sources available here (the ID documentation page and real diagrams), and the exporter writes only what it can check";
+    match f {
+        Feature::Drops => "the ID has holdings (`holdingsType`, seen in real diagrams such as the ID Piece Lab), but no source available here gives how it restricts drops (pawn ranks, one pawn a file, no mate by a pawn drop, promoted pieces), so an export could not be checked to be the same game",
+        Feature::Region => "the ID confines pieces only through a piece of JavaScript written beside the diagram (H. G. Muller's Xiangqi diagram, chessvariants.com comments on item 33312); the exporter writes no script",
+        Feature::FlyingGeneral => "the ID has no such rule; H. G. Muller's Xiangqi diagram writes it as an extra multi-leg King capture along the file (chessvariants.com comments on item 33312), a form this exporter has not checked",
+        Feature::PiecePromotion => "the ID shows Shogi-style promotion (its documentation mentions the promoted piece's move diagram), but no source available here gives its parameters",
+        _ => UNKNOWN,
+    }
+}
+
 /// What of `v` the ID cannot show, one line each: the rules of
 /// [`super::special_rules`], separate Black moves, conditional special
 /// moves, promotion beyond `promoZone`/`promoChoice`, bracket moves with
 /// no `a`-chain equivalent.
 fn problems(v: &Variant) -> Vec<String> {
-    let mut problems = super::special_rules(v);
+    let mut problems: Vec<String> =
+        super::special_rule_items(v).into_iter().map(|(f, s)| format!("{s}: {}", id_reason(f))).collect();
     for p in &v.pieces {
         if p.betza_black.is_some() {
             problems.push(format!(
@@ -149,8 +167,20 @@ pub fn id_betza(betza: &str) -> Result<String, String> {
 }
 
 /// Bracket moves and their `a`/`y` chain equivalents (same moves on every
-/// board; `tests/export.rs` checks each pair with the move prober).
-pub const BRACKET_CHAINS: &[(&str, &str)] = &[("[F?fsR]", "FyafsF")];
+/// board; `tests/export.rs` checks each pair with the move prober on random
+/// positions, `tests/bent_riders.rs` on Tigrey's counts). The first leg of
+/// a leaping bracket (`D`, `A`, `N`, `C`, `Z`) is written as steps that may
+/// pass over pieces (`mp`) without ending on them, then `y` turns the last
+/// step into the slider.
+pub const BRACKET_CHAINS: &[(&str, &str)] = &[
+    ("[F?fsR]", "FyafsF"),
+    ("[D?fsB]", "DmpafyafsW"),
+    ("[D?fR]", "DmpafyafW"),
+    ("[A?fB]", "AmpafyafF"),
+    ("[N?fR]", "NmpafmpalyarWmpafmparyalW"),
+    ("[C?fqB]", "CmpalmparyafFmparmpalyafF"),
+    ("[Z?fqB]", "ZfsbsmpafmpaflyafrKfsbsmpafmpafryaflK"),
+];
 
 /// The description of `v`. Fails, listing every reason, for what the ID
 /// cannot show (see [`problems`]).

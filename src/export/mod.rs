@@ -200,59 +200,111 @@ pub(crate) fn listing_order(v: &Variant) -> Vec<usize> {
     ks
 }
 
+/// The family of a rule outside the move-and-promotion model, so that an
+/// exporter can write the families its format has and refuse the others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Feature {
+    /// A deployment phase.
+    Deployment,
+    /// Drops of pieces in hand.
+    Drops,
+    /// A Rust rule module.
+    Hook,
+    /// A piece that only some kinds may capture.
+    CapturableBy,
+    /// A piece whose capture wins.
+    CaptureWins,
+    /// A mobility region or a region-bound special move.
+    Region,
+    /// The n-check rule.
+    CheckLimit,
+    /// A region goal.
+    Goal,
+    /// Move effects (explosions).
+    Effects,
+    /// The flying-general rule.
+    FlyingGeneral,
+    /// Shogi-style promotion (`promotes-to`).
+    PiecePromotion,
+    /// Promotion limited by the setup's counts.
+    PromotionLimit,
+    /// A promotion choice allowed once per game.
+    PromotionOnce,
+    /// Castling partners other than the corner piece, first-move rights
+    /// lost to an enemy line, and gating.
+    Castling,
+}
+
 /// Rules outside the move-and-promotion model that the exporters share
 /// (deployment phase, drops, rule modules, capture restrictions, capture-to-win
 /// pieces, once-per-game promotion choices), one line each.
 pub fn special_rules(v: &Variant) -> Vec<String> {
+    special_rule_items(v).into_iter().map(|(_, s)| s).collect()
+}
+
+/// [`special_rules`] with the family of each rule.
+pub fn special_rule_items(v: &Variant) -> Vec<(Feature, String)> {
     let mut out = Vec::new();
     if let Some(d) = &v.deployment {
         let what: Vec<String> =
             d.posts.iter().map(|p| format!("{} x{}", v.pieces[p.kind as usize].name, p.count)).collect();
-        out.push(format!("a deployment phase (pieces posted before play: {})", what.join(", ")));
+        out.push((Feature::Deployment, format!("a deployment phase (pieces posted before play: {})", what.join(", "))));
     }
     if let Some(d) = &v.drops {
         let to_hand = if d.to_hand { ", captured pieces going to the capturer's hand" } else { "" };
-        out.push(format!("drops of pieces in hand{to_hand}"));
+        out.push((Feature::Drops, format!("drops of pieces in hand{to_hand}")));
     }
     if let Some(h) = &v.hook {
-        out.push(format!("the rules of the rule module \"{h}\""));
+        out.push((Feature::Hook, format!("the rules of the rule module \"{h}\"")));
     }
     for p in &v.pieces {
         if let Some(ks) = &p.capturable_by {
             let by: Vec<String> = ks.iter().map(|&k| v.pieces[k as usize].name.clone()).collect();
-            out.push(format!("the {} can be captured only by {}", p.name, by.join(", ")));
+            out.push((Feature::CapturableBy, format!("the {} can be captured only by {}", p.name, by.join(", "))));
         }
         if let Some(why) = &p.capture_wins {
-            out.push(format!("capturing the {} wins the game ({why})", p.name));
+            out.push((Feature::CaptureWins, format!("capturing the {} wins the game ({why})", p.name)));
         }
     }
-    out.extend(crate::game::rules::regions::export_problems(v));
-    out.extend(crate::game::rules::castling::export_problems(v));
+    out.extend(crate::game::rules::regions::export_problems(v).into_iter().map(|s| (Feature::Region, s)));
+    out.extend(crate::game::rules::castling::export_problems(v).into_iter().map(|s| (Feature::Castling, s)));
     if v.rules.check_limit > 0 {
-        out.push(format!("the n-check rule (the side that gives {} checks wins)", v.rules.check_limit));
-    }
-    for g in &v.goals {
-        out.push(format!(
-            "the goal \"{}\" (a {} in the region `{}` wins)",
-            g.name, v.pieces[g.kind as usize].name, v.regions[g.region as usize].name
+        out.push((
+            Feature::CheckLimit,
+            format!("the n-check rule (the side that gives {} checks wins)", v.rules.check_limit),
         ));
     }
-    out.extend(crate::game::rules::effects::export_problems(v));
+    for g in &v.goals {
+        out.push((
+            Feature::Goal,
+            format!(
+                "the goal \"{}\" (a {} in the region `{}` wins)",
+                g.name, v.pieces[g.kind as usize].name, v.regions[g.region as usize].name
+            ),
+        ));
+    }
+    out.extend(crate::game::rules::effects::export_problems(v).into_iter().map(|s| (Feature::Effects, s)));
     if v.rules.flying_general {
-        out.push("the flying-general rule (the royal pieces may not face each other on an open file)".into());
+        out.push((
+            Feature::FlyingGeneral,
+            "the flying-general rule (the royal pieces may not face each other on an open file)".into(),
+        ));
     }
     if let Some(pp) = &v.piece_promotion {
         let n = pp.to.iter().filter(|&&t| t != crate::game::rules::promotion::NONE).count();
-        out.push(format!("shogi-style promotion of {n} piece kinds (promotes-to, optional in the zone)"));
+        out.push((
+            Feature::PiecePromotion,
+            format!("shogi-style promotion of {n} piece kinds (promotes-to, optional in the zone)"),
+        ));
     }
     for z in &v.zones {
         let limited = "promotion only to a piece of which the side has fewer than at the start".to_string();
-        if z.limit.is_some() && !out.contains(&limited) {
-            out.push(limited);
+        if z.limit.is_some() && !out.iter().any(|(_, s)| *s == limited) {
+            out.push((Feature::PromotionLimit, limited));
         }
         if !z.once.is_empty() {
             let names: Vec<String> = z.once.iter().map(|&k| v.pieces[k as usize].name.clone()).collect();
-            out.push(format!("promotion to {} only once per game", names.join(", ")));
+            out.push((Feature::PromotionOnce, format!("promotion to {} only once per game", names.join(", "))));
         }
     }
     out

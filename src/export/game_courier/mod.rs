@@ -139,8 +139,11 @@ pub fn fields(v: &Variant) -> (Vec<Field>, Tables) {
     f.push(Field { name: "Pre-Game", key: "pregame", value: pre_game(v, &lab, &t, fully) });
     f.push(Field { name: "Post-Move 1", key: "postmove1", value: "gosub HandleMove 1;".into() });
     f.push(Field { name: "Post-Move 2", key: "postmove2", value: "gosub HandleMove 2;".into() });
-    f.push(Field { name: "Post-Game 1", key: "postgame1", value: "gosub GameEnd;".into() });
-    f.push(Field { name: "Post-Game 2", key: "postgame2", value: "gosub GameEnd;".into() });
+    // The name holds "check" and "stalemate": GC takes a preset to spot
+    // check, checkmate and stalemate when both Post-Game blocks contain those
+    // strings (Fergus Duniho, 2017; docs/game-courier.md).
+    f.push(Field { name: "Post-Game 1", key: "postgame1", value: "gosub gameendcheckstalemate;".into() });
+    f.push(Field { name: "Post-Game 2", key: "postgame2", value: "gosub gameendcheckstalemate;".into() });
     f.push(Field { name: "Rules (HTML)", key: "rules", value: rules::rules_html(v, &lab, &t) });
     (f, t)
 }

@@ -21,17 +21,15 @@
 /// (`Bits`), membership by loops over `elem`/`count`; there is one loop
 /// form (`do while … loop`), no `elseif`, no `push`/`match`/`diff`/`merge`,
 /// no `store`/`restore` (a trial move is made and taken back with `empty`
-/// and `add`). Sources of the constructs used: subroutines with named
-/// parameters and `my` variables, array literals and `gosub HandleMove` from
-/// H. G. Muller's GAME code (chessvariants.com comments 39772 and 39865,
-/// 2020); `setlegal from to` from GC's legal-moves tutorial
-/// (play/pbm/legalmoves.html); `origin`/`dest`/`moved`/`old` from the GAME
-/// Code tutorial; `where` from a 2008 comment (reply 21868); `setflag`,
-/// `flag`, `space`, `empty`, `say`, `die` seen in real presets (research
-/// note). Not confirmed from a source available here, and to check on the
-/// live site first: `do while … loop`, `if … else … endif`, `unsetflag`,
-/// `onboard`, `rank`/`file`, `abs`/`sign`/`max`, `sub` called inside an
-/// expression, and the game-end commands `won`/`lost`/`drawn`.
+/// and `add`). Every construct used, with its source, is listed in
+/// `docs/game-courier.md`: e.g. subroutines with named parameters, `my`
+/// variables, array literals and `gosub HandleMove` from H. G. Muller's
+/// GAME code (2020); `sub` inside an expression (Fergus Duniho, 2004);
+/// `if … endif` and `do … loop` blocks (Fergus Duniho, 2016); `setlegal`
+/// from GC's legal-moves tutorial. Not confirmed from a source available
+/// here, and to check on the live site first: `else`, the `while` form of
+/// `do … loop`, `elem`/`count`, `onboard`, `abs`/`sign`/`max`/`neg`, `add`,
+/// `unsetflag`, and the game-end commands `won`/`lost`/`drawn`.
 ///
 /// Table format, per kind: `nmoves`, then per move its flags (1 initial,
 /// 2 only when not in check, 4 castling) and a leg tree; a leg is
@@ -709,7 +707,7 @@ sub BareKing other:
   return 0;
 endsub;
 
-sub GameEnd:
+sub gameendcheckstalemate:
   my other n incheck ended;
   set other 1;
   if == #stm 1:

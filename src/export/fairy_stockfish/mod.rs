@@ -3,16 +3,20 @@
 //! cannot express, each with the reason.
 //!
 //! What FSF can express (checked against FSF's `variants.ini` documentation
-//! and probes with pyffish 0.0.90; see `docs/research/fairy-stockfish.md`):
-//! boards up to 12 files × 10 ranks (large-board build), holes as `*` wall
-//! squares (exact for pieces that do not hop), pieces built from leapers,
-//! R/B/Q riders with a one-digit range, the N rider, R/B hoppers and lame
-//! N/A/D/Z leapers with direction and m/c modifiers, one royal kind with
-//! chess-style castling, promotion zones by rank with one choice list
-//! (compulsory, or Grand Chess's optional zones with a compulsory last rank
-//! as `immobilityIllegal`), stalemate values, a bare-king loss without
+//! and its source; see `docs/research/fairy-stockfish.md`): boards up to 12
+//! files × 10 ranks (large-board build), holes as `*` wall squares (exact
+//! for pieces that do not hop), pieces built from leapers, R/B/Q riders with
+//! a one-digit range, the N rider, R/B hoppers and lame N/A/D/Z leapers with
+//! direction and m/c modifiers, one royal kind with chess-style castling,
+//! promotion zones by rank with one choice list (compulsory, or Grand
+//! Chess's optional zones with a compulsory last rank as
+//! `immobilityIllegal`), stalemate values, a bare-king loss without
 //! counter-baring, capture-to-win pieces (one a side) as extinction, the
-//! n-move and repetition rules.
+//! n-move and repetition rules; and, written by [`rules`]: hands and drops
+//! (`pieceDrops`, `capturesToHand`, `dropLoop`, drop squares, nifu,
+//! uchifuzume), shogi-style promotion (`promotedPieceType`), promotion
+//! limited by the setup (`promotionLimit`), mobility regions, the xiangqi
+//! soldier, the flying general, one flag goal and check counting.
 //!
 //! What it cannot: FSF's Betza parser *silently* drops what it does not
 //! understand (multi-leg `a` chains, brackets, `j`/`o`/`z`/`q`/`y`…, D/A/H
@@ -22,17 +26,23 @@
 //! (FSF hoppers may use a wall as a screen), per-side Betza, conditional
 //! special moves, promotion choices that differ by rank, counter-baring
 //! (FSF's nearest, Shatranj's settings, ends and goes on at other moments),
-//! deployment phases, rule modules, capture restrictions and graph boards.
+//! deployment phases, rule modules, capture restrictions, graph boards, and
+//! drop squares or region moves FSF's options cannot give (each with the
+//! difference).
 //!
 //! `tools/fsf_export_check.py` loads every section this writes for a
-//! built-in (and for the test definitions) into pyffish and freezes FSF's
-//! perft and legal moves; `tests/export.rs` compares them with our engine.
+//! built-in (and for the test definitions) into pyffish and into the FSF
+//! binary (`check`, then `go perft`), and freezes FSF's perft and legal
+//! moves; `tests/export.rs` compares them with our engine.
 
 use std::fmt::Write as _;
 
-use super::{setup_placement, ExportError, Format};
+mod rules;
+
+use super::{setup_placement, ExportError, Feature, Format};
 use crate::betza::ast::{AtomKind, Move, Range};
 use crate::betza::{compile_paths, parse};
+use crate::game::fen::Placement;
 use crate::variant::{EndValue, Variant};
 
 /// FSF's built-in piece types we map to, with their Betza.
@@ -52,6 +62,21 @@ const BUILTIN: &[(&str, &str)] = &[
     ("cannon", "mRcpR"),
     ("commoner", "K"),
     ("centaur", "KN"),
+    // FSF's shogi pawn: the piece `shogiPawnDropMateIllegal` is about.
+    ("shogiPawn", "fW"),
+];
+
+/// Rule families this exporter writes as FSF options (the others are refused).
+const WRITTEN: &[Feature] = &[
+    Feature::CaptureWins,
+    Feature::Drops,
+    Feature::Region,
+    Feature::CheckLimit,
+    Feature::Goal,
+    Feature::FlyingGeneral,
+    Feature::PiecePromotion,
+    Feature::PromotionLimit,
+    Feature::Effects,
 ];
 
 /// The orthodox pawn: FSF's built-in `pawn`.
@@ -167,15 +192,11 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
             "board {files}x{ranks} is larger than FSF's maximum of {MAX_FILES} files x {MAX_RANKS} ranks (large-board build)"
         ));
     }
-    // Capture-to-win pieces are written as extinction below; every other
-    // rule outside the move model is a refusal.
+    // Capture-to-win pieces are written as extinction below, the families
+    // of `rules` as their FSF options; every other rule outside the move
+    // model is a refusal.
     let wins: Vec<usize> = (0..v.pieces.len()).filter(|&k| v.pieces[k].capture_wins.is_some()).collect();
-    let win_lines: Vec<String> = wins
-        .iter()
-        .filter_map(|&k| v.pieces[k].capture_wins.as_ref().map(|why| (k, why)))
-        .map(|(k, why)| format!("capturing the {} wins the game ({why})", v.pieces[k].name))
-        .collect();
-    problems.extend(super::special_rules(v).into_iter().filter(|r| !win_lines.contains(r)));
+    problems.extend(super::special_rule_items(v).into_iter().filter(|(f, _)| !WRITTEN.contains(f)).map(|(_, s)| s));
     let has_holes = !super::holes(v).is_empty();
     let pl = setup_placement(v);
 
@@ -185,13 +206,15 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
     }
 
     let mut lines: Vec<String> = Vec::new();
+    // FSF's key of each kind (`pawn`, `customPiece2`, …), in kind order.
+    let mut keys: Vec<String> = Vec::new();
     let mut used_builtin: Vec<&str> = Vec::new();
     let mut custom = 0;
     let mut any_e = false;
     let mut std_pawn = false;
     let mut hoppers = false;
     let mut castling: Option<(u8, u8)> = None; // (travel, dirs)
-    for p in &v.pieces {
+    for (k, p) in v.pieces.iter().enumerate() {
         let what = format!("piece {} ({})", p.name, p.letter);
         let letter = p.letter.to_ascii_lowercase();
         if p.betza_black.is_some() {
@@ -205,6 +228,19 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
         }
         if p.immobile && !p.royal {
             lines.push(format!("immobile = {letter}"));
+            keys.push("immobile".into());
+            continue;
+        }
+        if rules::region_pawn_rank(v, k).is_some() {
+            lines.push(format!("pawn = {letter}"));
+            keys.push("pawn".into());
+            std_pawn = true;
+            any_e = true;
+            continue;
+        }
+        if rules::soldier_rank(v, k).is_some() {
+            lines.push(format!("soldier = {letter}"));
+            keys.push("soldier".into());
             continue;
         }
         let (mut probs, has_i, has_e) = betza_problems(&what, &p.betza, p.royal);
@@ -226,8 +262,22 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
             any_e = true;
             probs.clear();
             lines.push(format!("pawn = {letter}"));
+            keys.push("pawn".into());
+        } else if p.royal && v.explosions.is_some() {
+            // FSF allows no king with blastOnCapture: atomic's king is a
+            // commoner made royal by extinction (`rules::explosion_lines`).
+            keys.push("commoner".into());
+            used_builtin.push("commoner");
+            lines.push("king = -".into());
+            lines.push(format!("commoner = {letter}"));
+            if !same_moves(&strip_castling(&p.betza), "K") {
+                problems.push(format!(
+                    "{what}: a royal piece with explosions that does not move as a king (FSF's is a commoner)"
+                ));
+            }
         } else if p.royal {
             let moves: String = strip_castling(&p.betza);
+            keys.push("king".into());
             if same_moves(&moves, "K") {
                 lines.push(format!("king = {letter}"));
             } else {
@@ -238,9 +288,11 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
         {
             used_builtin.push(name);
             lines.push(format!("{name} = {letter}"));
+            keys.push(name.to_string());
         } else {
             custom += 1;
             lines.push(format!("customPiece{custom} = {letter}:{}", p.betza));
+            keys.push(format!("customPiece{custom}"));
         }
         if has_e && !is_std_pawn {
             probs.push(format!(
@@ -396,6 +448,9 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
         end_lines.push("extinctionPieceTypes = *".into());
         end_lines.push("extinctionPieceCount = 1".into());
     }
+    let mut rule_lines = rule_lines(v, &pl, &keys, &promo_lines, &mut problems);
+    let castles = castle_lines.iter().any(|l| l == "castling = true");
+    rule_lines.extend(rules::explosion_lines(v, &keys, castles, &mut problems));
     end_lines.push(format!("nMoveRule = {}", v.rules.move_rule));
     if v.rules.repetition == 0 {
         problems.push("no repetition rule (FSF always has one)".into());
@@ -440,11 +495,40 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
     for l in castle_lines {
         let _ = writeln!(out, "{l}");
     }
+    for l in rule_lines {
+        let _ = writeln!(out, "{l}");
+    }
     for l in end_lines {
         let _ = writeln!(out, "{l}");
     }
     let _ = writeln!(out, "startFen = {}", v.setup_fen);
     Ok(out)
+}
+
+/// The lines of the rule families in [`rules`]: regions, goals, check
+/// counting, the flying general, piece promotion, promotion limits, drops.
+fn rule_lines(
+    v: &Variant,
+    pl: &Placement,
+    keys: &[String],
+    promo: &[String],
+    problems: &mut Vec<String>,
+) -> Vec<String> {
+    let mut out = rules::region_lines(v, keys, problems);
+    out.extend(rules::goal_lines(v, problems));
+    out.extend(rules::check_lines(v, pl, problems));
+    if v.rules.flying_general {
+        out.push("flyingGeneral = true".into());
+    }
+    out.extend(rules::piece_promotion_lines(v, problems));
+    out.extend(rules::limit_lines(v, problems));
+    let immobility = promo.iter().chain(&out).any(|l| l == "immobilityIllegal = true");
+    out.extend(rules::drop_lines(v, pl, keys, immobility, problems));
+    // Written once, though both pawn and piece promotion may ask for it.
+    if promo.iter().any(|l| l == "immobilityIllegal = true") {
+        out.retain(|l| l != "immobilityIllegal = true");
+    }
+    out
 }
 
 /// FSF's promotion compulsion for the zones: all compulsory gives

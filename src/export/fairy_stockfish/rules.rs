@@ -1,0 +1,494 @@
+//! Fairy-Stockfish options for the rule families beyond moves and pawn
+//! promotion: hands and drops, shogi-style piece promotion, promotion limits,
+//! mobility regions, the xiangqi soldier, flag goals, check counting and the
+//! flying general. Each writer returns the `variants.ini` lines that make FSF
+//! play the rule exactly, or pushes the reason it cannot onto `problems`.
+//!
+//! The option semantics are FSF's own (`src/variants.ini` documentation and
+//! `position.h`/`movegen.cpp` of its source): e.g. FSF's drop squares are
+//! `dropRegion` ∩ the piece's `mobilityRegion`, minus, for the `pawn` type,
+//! the promotion zone and the first rank unless `promotionZonePawnDrops` /
+//! `firstRankPawnDrops`, minus squares where the piece has no move when
+//! `immobilityIllegal` is set. [`drop_lines`] computes that set for every
+//! piece that can be in hand and writes the drops only when it equals ours.
+
+use crate::board::Cell;
+use crate::game::fen::Placement;
+use crate::game::rules::promotion::{dead_cells, NONE};
+use crate::variant::Variant;
+
+/// FSF's name of the piece kind in the section (`pawn`, `king`,
+/// `customPiece3`, …), per kind; `mobilityRegion` options are named after it.
+pub(super) type Keys = [String];
+
+/// `cells` as an FSF `Bitboard` value: `*5` for a whole rank, square
+/// names otherwise, space separated, rank by rank.
+fn squares(v: &Variant, cells: impl IntoIterator<Item = Cell>) -> String {
+    let g = &v.grid;
+    let cells: Vec<Cell> = cells.into_iter().collect();
+    let mut out = Vec::new();
+    for y in 0..g.ranks() {
+        let rank: Vec<Cell> = (0..g.files()).filter_map(|x| g.at(x as i32, y as i32)).collect();
+        let ours: Vec<Cell> = rank.iter().copied().filter(|c| cells.contains(c)).collect();
+        if !ours.is_empty() && ours.len() == rank.len() {
+            out.push(format!("*{}", y + 1));
+        } else {
+            out.extend(ours.iter().map(|&c| g.label(c).to_string()));
+        }
+    }
+    out.join(" ")
+}
+
+/// Whether bit `c` is set in `words` u64 starting at `set[at]`.
+fn has(set: &[u64], at: usize, c: usize) -> bool {
+    set[at + c / 64] & (1 << (c % 64)) != 0
+}
+
+/// FSF's key with an upper-case first letter (`customPiece1` →
+/// `CustomPiece1`), as FSF's parser builds the `mobilityRegion` names.
+fn capitalized(key: &str) -> String {
+    let mut cs = key.chars();
+    cs.next().map(|c| c.to_ascii_uppercase().to_string() + cs.as_str()).unwrap_or_default()
+}
+
+/// The xiangqi soldier: a piece moving `fW` that also steps sideways (`sW`)
+/// only in a region made of whole ranks from some rank `r` to the far side
+/// (Black's mirrored). FSF's built-in `soldier` is exactly that with
+/// `soldierPromotionRank = r`. Returns `r` (1-based).
+pub(super) fn soldier_rank(v: &Variant, k: usize) -> Option<u32> {
+    let p = &v.pieces[k];
+    if !super::same_moves(&p.betza, "fW") || p.specials.len() != 1 || p.betza_black.is_some() {
+        return None;
+    }
+    let (Some(r), (_, b)) = (p.special_regions[0], &p.specials[0]) else { return None };
+    if !super::same_moves(b, "sW") {
+        return None;
+    }
+    let g = &v.grid;
+    let region = &v.regions[r as usize];
+    let first = region.cells(0).map(|c| g.coords(c).1).min()?;
+    let top = g.ranks() - 1;
+    let whole = (0..g.len() as Cell).all(|c| {
+        let y = g.coords(c).1;
+        region.contains(0, c) == (y >= first) && region.contains(1, c) == (y <= top - first)
+    });
+    whole.then_some(first + 1)
+}
+
+/// A pawn whose double step is a region-bound special move (`fmnD` in a
+/// region of one whole rank, Black's mirrored), as Chessgi's: FSF's own
+/// pawn, whose double step is by rank (`doubleStepRegion`). Returns the
+/// rank (1-based, White's).
+pub(super) fn region_pawn_rank(v: &Variant, k: usize) -> Option<u32> {
+    let p = &v.pieces[k];
+    if !p.pawn || !super::same_moves(&p.betza, "fmWfceF") || p.specials.len() != 1 || p.betza_black.is_some() {
+        return None;
+    }
+    let (Some(r), (_, b)) = (p.special_regions[0], &p.specials[0]) else { return None };
+    if !super::same_moves(b, "fmnD") {
+        return None;
+    }
+    let g = &v.grid;
+    let region = &v.regions[r as usize];
+    let rank = region.cells(0).map(|c| g.coords(c).1).min()?;
+    let top = g.ranks() - 1;
+    let whole = (0..g.len() as Cell).all(|c| {
+        let y = g.coords(c).1;
+        region.contains(0, c) == (y == rank) && region.contains(1, c) == (y == top - rank)
+    });
+    whole.then_some(rank + 1)
+}
+
+/// Mobility regions (`confined-to`) and region-bound special moves.
+pub(super) fn region_lines(v: &Variant, keys: &Keys, problems: &mut Vec<String>) -> Vec<String> {
+    let mut out = Vec::new();
+    for (k, p) in v.pieces.iter().enumerate() {
+        if let Some(r) = p.confined_to {
+            let region = &v.regions[r as usize];
+            for (side, colour) in [(0, "White"), (1, "Black")] {
+                let key = capitalized(&keys[k]);
+                out.push(format!("mobilityRegion{colour}{key} = {}", squares(v, region.cells(side))));
+            }
+        }
+        for ((name, b), r) in p.specials.iter().zip(&p.special_regions) {
+            let Some(r) = r else { continue };
+            match (soldier_rank(v, k), region_pawn_rank(v, k)) {
+                (Some(rank), _) => out.push(format!("soldierPromotionRank = {rank}")),
+                (_, Some(rank)) => {
+                    out.push(format!("doubleStepRegionWhite = *{rank}"));
+                    out.push(format!("doubleStepRegionBlack = *{}", v.grid.ranks() + 1 - rank));
+                }
+                _ => problems.push(format!(
+                    "the {}'s {name} (`{b}`) only in the region `{}`: FSF's region-bound moves are the xiangqi soldier's sideways step (`fW`, plus `sW` from a rank on) and the pawn's double step by rank",
+                    p.name,
+                    v.regions[*r as usize].name
+                )),
+            }
+        }
+    }
+    out
+}
+
+/// A region goal as FSF's flag rule (one flag piece and region per side).
+pub(super) fn goal_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<String> {
+    match v.goals.as_slice() {
+        [] => Vec::new(),
+        [g] => {
+            let region = &v.regions[g.region as usize];
+            vec![
+                format!("flagPiece = {}", v.pieces[g.kind as usize].letter.to_ascii_lowercase()),
+                format!("flagRegionWhite = {}", squares(v, region.cells(0))),
+                format!("flagRegionBlack = {}", squares(v, region.cells(1))),
+            ]
+        }
+        gs => {
+            problems.push(format!("{} region goals (FSF has one flag piece and one flag region per side)", gs.len()));
+            Vec::new()
+        }
+    }
+}
+
+/// The n-check rule: FSF's `checkCounting`, which reads the checks still to
+/// give from the start FEN's `3+3` field.
+pub(super) fn check_lines(v: &Variant, pl: &Placement, problems: &mut Vec<String>) -> Vec<String> {
+    if v.rules.check_limit == 0 {
+        return Vec::new();
+    }
+    if !v.setup_fen.split_whitespace().any(|f| f.contains('+') && f.chars().all(|c| c.is_ascii_digit() || c == '+')) {
+        problems.push(format!(
+            "the n-check rule without the checks-to-give field in the setup FEN (FSF reads the counts from it; ours: {:?})",
+            pl.checks
+        ));
+        return Vec::new();
+    }
+    vec!["checkCounting = true".into()]
+}
+
+/// Shogi-style promotion: `promotedPieceType`, the zone as the promotion
+/// region, and `immobilityIllegal` for "forced where it could not move
+/// again". FSF applies `immobilityIllegal` to every piece, so it is exact
+/// only when no piece without a promotion has a cell with no move.
+pub(super) fn piece_promotion_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<String> {
+    let Some(pp) = &v.piece_promotion else { return Vec::new() };
+    let mut out = Vec::new();
+    let pairs: Vec<String> = (0..pp.to.len())
+        .filter(|&k| pp.to[k] != NONE)
+        .map(|k| {
+            format!(
+                "{}:{}",
+                v.pieces[k].letter.to_ascii_lowercase(),
+                v.pieces[pp.to[k] as usize].letter.to_ascii_lowercase()
+            )
+        })
+        .collect();
+    out.push(format!("promotedPieceType = {}", pairs.join(" ")));
+    if !v.zones.is_empty() {
+        problems.push("both pawn promotion zones and a piece-promotion zone (FSF has one promotion region)".into());
+    }
+    for (side, colour) in [(0usize, "White"), (1, "Black")] {
+        let cells = (0..v.grid.len() as Cell).filter(|&c| has(&pp.zone, side * pp.words, c as usize));
+        out.push(format!("promotionRegion{colour} = {}", squares(v, cells)));
+    }
+    let kinds = v.pieces.len();
+    let dead = dead_cells(&v.tables, kinds, pp.words);
+    for k in (0..kinds).filter(|&k| pp.to[k] == NONE && !v.pieces[k].immobile) {
+        if (0..2).any(|s| dead[(k * 2 + s) * pp.words..][..pp.words].iter().any(|&w| w != 0)) {
+            problems.push(format!(
+                "the {} has cells with no move and no promotion; FSF's `immobilityIllegal` (which gives the shogi rule that a piece must promote where it could not move again) would forbid moving it there",
+                v.pieces[k].name
+            ));
+        }
+    }
+    out.push("immobilityIllegal = true".into());
+    out
+}
+
+/// Promotion limited by the setup's counts: FSF's `promotionLimit`
+/// (promotion to a kind only while the side has fewer than the limit; 0
+/// means no limit, so a choice absent from the setup cannot be written).
+pub(super) fn limit_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<String> {
+    let Some(z) = v.zones.iter().find(|z| z.limit.is_some()) else { return Vec::new() };
+    if v.zones.iter().any(|y| y.limit != z.limit) {
+        problems.push("promotion zones with different setup limits (FSF has one promotionLimit)".into());
+        return Vec::new();
+    }
+    let limit = z.limit.as_ref().expect("found with a limit");
+    let mut kinds: Vec<u8> = v.zones.iter().flat_map(|z| z.choices.iter().copied()).collect();
+    kinds.sort();
+    kinds.dedup();
+    let mut pairs = Vec::new();
+    for k in kinds {
+        let [w, b] = limit[k as usize];
+        let name = &v.pieces[k as usize].name;
+        if w != b || w == 0 {
+            problems.push(format!(
+                "promotion to the {name} limited by the setup's {w} (White) and {b} (Black): FSF's promotionLimit is one positive count for both sides"
+            ));
+        }
+        pairs.push(format!("{}:{w}", v.pieces[k as usize].letter.to_ascii_lowercase()));
+    }
+    vec![format!("promotionLimit = {}", pairs.join(" "))]
+}
+
+/// Drops: `pieceDrops`, `capturesToHand`, `dropLoop` (a captured promoted
+/// piece keeps its kind), nifu as `dropNoDoubled`, uchifuzume as
+/// `shogiPawnDropMateIllegal`, and the drop squares (see the module doc).
+/// `immobility`: the section sets `immobilityIllegal`; `pawn_zone`: the pawn
+/// promotion region per side.
+pub(super) fn drop_lines(
+    v: &Variant,
+    pl: &Placement,
+    keys: &Keys,
+    immobility: bool,
+    problems: &mut Vec<String>,
+) -> Vec<String> {
+    let Some(d) = &v.drops else { return Vec::new() };
+    let mut out = vec![
+        "pieceDrops = true".to_string(),
+        format!("capturesToHand = {}", d.to_hand),
+        format!("dropLoop = {}", d.keep_promoted),
+    ];
+    let in_hand = droppable(v, pl);
+    let places = DropPlaces::new(v, keys, immobility, &in_hand);
+    out.extend(places.lines(v));
+    for &k in &in_hand {
+        for side in 0..2 {
+            let theirs = places.fsf(v, k, side);
+            let at = (k * 2 + side) * d.words;
+            let ours: Vec<Cell> = (0..v.grid.len() as Cell).filter(|&c| has(&d.cells, at, c as usize)).collect();
+            if theirs != ours {
+                problems.push(format!(
+                    "where the {} may be dropped ({} cells for {}): FSF's drop options (dropRegion, firstRankPawnDrops, promotionZonePawnDrops, immobilityIllegal) give {} other cells",
+                    v.pieces[k].name,
+                    ours.len(),
+                    if side == 0 { "White" } else { "Black" },
+                    theirs.iter().filter(|c| !ours.contains(c)).count() + ours.iter().filter(|c| !theirs.contains(c)).count()
+                ));
+            }
+        }
+    }
+    out.extend(drop_limits(v, keys, problems));
+    problems.extend(double_step_problems(v, pl, keys, &in_hand));
+    // FSF has `mustDrop` and `dropOppositeColoredBishop`, but this exporter
+    // has not checked them against ours: refused rather than guessed.
+    if d.must_drop {
+        problems.push("drops that are compulsory while the hand is not empty (not mapped to FSF's mustDrop, whose semantics this exporter has not checked)".into());
+    }
+    if d.opposite_colours != 0 {
+        problems.push("pieces that must be dropped on the colour their twin does not stand on (not mapped to FSF's dropOppositeColoredBishop, not checked)".into());
+    }
+    out
+}
+
+/// FSF's pawn double step is by rank (`doubleStepRegion`), ours needs a
+/// pawn that has not moved (a dropped pawn counts as unmoved only on a setup
+/// cell of its kind). With drops they agree only when no pawn can be
+/// dropped behind its double-step rank (it could step onto it and then
+/// double-step in FSF: Chessgi's first-rank drops) or on a cell of that rank
+/// where no pawn of its side starts.
+fn double_step_problems(v: &Variant, pl: &Placement, keys: &Keys, in_hand: &[usize]) -> Vec<String> {
+    let d = v.drops.as_ref().expect("called with drops");
+    let mut out = Vec::new();
+    for &k in in_hand.iter().filter(|&&k| keys[k] == "pawn" && region_pawn_rank(v, k).is_none()) {
+        for side in 0..2 {
+            let home = |c: usize| pl.cells[c] == Some((k as u8, side as u8));
+            let Some(rank) = (0..pl.cells.len()).filter(|&c| home(c)).map(|c| relative_rank(v, side, c as Cell)).min()
+            else {
+                continue;
+            };
+            let at = (k * 2 + side) * d.words;
+            let bad = (0..v.grid.len()).filter(|&c| has(&d.cells, at, c)).any(|c| {
+                let r = relative_rank(v, side, c as Cell);
+                r < rank || (r == rank && !home(c))
+            });
+            if bad {
+                out.push(format!(
+                    "the {} may be dropped behind or beside its starting pawns: FSF lets any pawn on the double-step rank make the double step, ours only one that has not moved (a pawn dropped on rank {} and stepped to rank {} could double-step in FSF)",
+                    v.pieces[k].name,
+                    rank,
+                    rank + 1
+                ));
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// Nifu and uchifuzume.
+fn drop_limits(v: &Variant, keys: &Keys, problems: &mut Vec<String>) -> Vec<String> {
+    let d = v.drops.as_ref().expect("called with drops");
+    let mut out = Vec::new();
+    let doubled: Vec<usize> = (0..v.pieces.len()).filter(|&k| d.max_per_file[k] > 0).collect();
+    match doubled.as_slice() {
+        [] => {}
+        [k] => {
+            out.push(format!("dropNoDoubled = {}", v.pieces[*k].letter.to_ascii_lowercase()));
+            out.push(format!("dropNoDoubledCount = {}", d.max_per_file[*k]));
+        }
+        ks => problems.push(format!("{} kinds limited per file (FSF's dropNoDoubled takes one)", ks.len())),
+    }
+    for k in (0..v.pieces.len()).filter(|&k| d.no_mate & (1 << k) != 0) {
+        if keys[k] == "shogiPawn" {
+            out.push("shogiPawnDropMateIllegal = true".into());
+        } else {
+            problems.push(format!(
+                "a drop of the {} may not give mate: FSF forbids that only for its shogi pawn (`fW`)",
+                v.pieces[k].name
+            ));
+        }
+    }
+    out
+}
+
+/// Non-royal kinds that can be in a hand: those in the setup's hand, and,
+/// when captures go to the hand, what every kind becomes there.
+fn droppable(v: &Variant, pl: &Placement) -> Vec<usize> {
+    let d = v.drops.as_ref().expect("called with drops");
+    let mut ks: Vec<usize> = pl.hand.iter().map(|&(k, _)| k as usize).collect();
+    if d.to_hand {
+        ks.extend((0..v.pieces.len()).map(|k| d.demote[k] as usize));
+    }
+    ks.retain(|&k| !v.pieces[k].royal);
+    ks.sort();
+    ks.dedup();
+    ks
+}
+
+/// The drop options chosen for a section and FSF's drop squares under them.
+struct DropPlaces {
+    /// Per side, the `dropRegion` cells (`None`: the whole board).
+    region: [Option<Vec<Cell>>; 2],
+    /// `firstRankPawnDrops`.
+    first_rank: bool,
+    /// `promotionZonePawnDrops`.
+    zone: bool,
+    /// FSF's key per kind.
+    keys: Vec<String>,
+    /// `immobilityIllegal` is set.
+    immobility: bool,
+}
+
+impl DropPlaces {
+    /// Options that give our drop squares where FSF can: `dropRegion` is the
+    /// union of our squares over the kinds in hand, the pawn options are set
+    /// when a pawn may be dropped on its first rank or in its zone.
+    fn new(v: &Variant, keys: &Keys, immobility: bool, in_hand: &[usize]) -> DropPlaces {
+        let d = v.drops.as_ref().expect("called with drops");
+        let n = v.grid.len() as Cell;
+        let ours = |k: usize, side: usize, c: Cell| has(&d.cells, (k * 2 + side) * d.words, c as usize);
+        let region = [0, 1].map(|side| {
+            let cells: Vec<Cell> = (0..n).filter(|&c| in_hand.iter().any(|&k| ours(k, side, c))).collect();
+            (cells.len() != n as usize).then_some(cells)
+        });
+        let pawns: Vec<usize> = in_hand.iter().copied().filter(|&k| keys[k] == "pawn").collect();
+        let any = |f: &dyn Fn(usize, Cell) -> bool| {
+            pawns.iter().any(|&k| (0..2).any(|s| (0..n).any(|c| ours(k, s, c) && f(s, c))))
+        };
+        let first_rank = any(&|s, c| relative_rank(v, s, c) == 0);
+        let zone = any(&|s, c| pawn_zone(v, s, c));
+        DropPlaces { region, first_rank, zone, keys: keys.to_vec(), immobility }
+    }
+
+    /// The option lines.
+    fn lines(&self, v: &Variant) -> Vec<String> {
+        let mut out = Vec::new();
+        for (side, colour) in [(0usize, "White"), (1, "Black")] {
+            if let Some(cells) = &self.region[side] {
+                out.push(format!("dropRegion{colour} = {}", squares(v, cells.iter().copied())));
+            }
+        }
+        if self.first_rank {
+            out.push("firstRankPawnDrops = true".into());
+        }
+        if self.zone {
+            out.push("promotionZonePawnDrops = true".into());
+        }
+        out
+    }
+
+    /// FSF's drop squares for kind `k` of `side` (FSF's `drop_region` and
+    /// its `immobilityIllegal` test in `Position::legal`).
+    fn fsf(&self, v: &Variant, k: usize, side: usize) -> Vec<Cell> {
+        let words = v.grid.len().div_ceil(64);
+        let dead = dead_cells(&v.tables, v.pieces.len(), words);
+        let confined = v.pieces[k].confined_to.map(|r| &v.regions[r as usize]);
+        (0..v.grid.len() as Cell)
+            .filter(|&c| self.region[side].as_ref().is_none_or(|r| r.contains(&c)))
+            .filter(|&c| confined.is_none_or(|r| r.contains(side, c)))
+            .filter(|&c| {
+                self.keys[k] != "pawn"
+                    || ((self.zone || !pawn_zone(v, side, c)) && (self.first_rank || relative_rank(v, side, c) != 0))
+            })
+            .filter(|&c| !self.immobility || !has(&dead, (k * 2 + side) * words, c as usize))
+            .collect()
+    }
+}
+
+/// The rank of `c` counted from `side`'s own edge (0 = its first rank).
+fn relative_rank(v: &Variant, side: usize, c: Cell) -> u32 {
+    let y = v.grid.coords(c).1;
+    if side == 0 {
+        y
+    } else {
+        v.grid.ranks() - 1 - y
+    }
+}
+
+/// Whether `c` is in `side`'s pawn promotion region as the section writes
+/// it (the union of the zones' ranks).
+fn pawn_zone(v: &Variant, side: usize, c: Cell) -> bool {
+    let y = v.grid.coords(c).1;
+    v.zones.iter().any(|z| z.ranks[side].contains(&y))
+}
+
+/// Explosions as FSF's `blastOnCapture`: a capture removes the capturer,
+/// the captured piece and every piece on the 8 cells around except pawns.
+/// FSF allows no king with it, so the royal piece is a commoner made royal
+/// by `extinctionPseudoRoyal` (FSF's own atomic). Exact only for a radius of
+/// one cell and exactly the pawns spared.
+pub(super) fn explosion_lines(v: &Variant, keys: &Keys, castles: bool, problems: &mut Vec<String>) -> Vec<String> {
+    let Some(x) = &v.explosions else { return Vec::new() };
+    let g = &v.grid;
+    let neighbours = |c: Cell| {
+        let (cx, cy) = g.coords(c);
+        let mut out: Vec<Cell> = (-1..=1)
+            .flat_map(|dx| (-1..=1).map(move |dy| (dx, dy)))
+            .filter(|&d| d != (0, 0))
+            .filter_map(|(dx, dy)| g.at(cx as i32 + dx, cy as i32 + dy))
+            .collect();
+        out.sort();
+        out
+    };
+    let radius_one = (0..g.len() as Cell).all(|c| {
+        let mut around = x.around(c).to_vec();
+        around.sort();
+        around == neighbours(c)
+    });
+    if !radius_one {
+        problems.push("explosions reaching other cells than the 8 around the capture (FSF's blast is those 8)".into());
+    }
+    for (k, p) in v.pieces.iter().enumerate() {
+        if x.spared[k] != (keys[k] == "pawn") {
+            problems.push(format!(
+                "the {} is {}spared by explosions; FSF's blast spares exactly its pawns",
+                p.name,
+                if x.spared[k] { "" } else { "not " }
+            ));
+        }
+    }
+    if v.rules.bare_king || v.pieces.iter().any(|p| p.capture_wins.is_some()) {
+        problems.push("explosions together with another extinction rule (FSF's atomic king is one)".into());
+    }
+    let royal: String = v.pieces.iter().filter(|p| p.royal).map(|p| p.letter.to_ascii_lowercase()).collect();
+    let mut out = vec![
+        "blastOnCapture = true".to_string(),
+        "extinctionValue = loss".into(),
+        format!("extinctionPieceTypes = {royal}"),
+        "extinctionPseudoRoyal = true".into(),
+    ];
+    if castles {
+        out.push(format!("castlingKingPiece = {royal}"));
+    }
+    out
+}
