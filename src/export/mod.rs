@@ -233,6 +233,8 @@ pub enum Feature {
     /// Castling partners other than the corner piece, first-move rights
     /// lost to an enemy line, and gating.
     Castling,
+    /// Hop bans, passing and bikjang (janggi's move rules).
+    Passing,
 }
 
 /// Rules outside the move-and-promotion model that the exporters share
@@ -284,6 +286,7 @@ pub fn special_rule_items(v: &Variant) -> Vec<(Feature, String)> {
         ));
     }
     out.extend(crate::game::rules::effects::export_problems(v).into_iter().map(|s| (Feature::Effects, s)));
+    out.extend(crate::game::rules::effects::move_rule_problems(v).into_iter().map(|s| (Feature::Passing, s)));
     if v.rules.flying_general {
         out.push((
             Feature::FlyingGeneral,

@@ -424,7 +424,7 @@ impl Position<'_> {
     }
 }
 
-/// The effects an exporter cannot express, one line each.
+/// The explosions in words, for the exporters (one line, or none).
 pub fn export_problems(v: &crate::variant::Variant) -> Vec<String> {
     let mut out = Vec::new();
     if let Some(x) = &v.explosions {
@@ -433,6 +433,13 @@ pub fn export_problems(v: &crate::variant::Variant) -> Vec<String> {
         let but = if spared.is_empty() { String::new() } else { format!(" but {}", spared.join(", ")) };
         out.push(format!("explosions (a capture removes the capturer and every piece around it{but})"));
     }
+    out
+}
+
+/// The hop bans, passing and bikjang in words, for the exporters: kept apart
+/// from the explosions because an exporter may write one and not the others.
+pub fn move_rule_problems(v: &crate::variant::Variant) -> Vec<String> {
+    let mut out = Vec::new();
     for (k, &ban) in v.hop_bans.iter().enumerate().filter(|(_, &b)| b != 0) {
         let names: Vec<&str> =
             v.pieces.iter().enumerate().filter(|(j, _)| ban & (1 << j) != 0).map(|(_, p)| p.name.as_str()).collect();
