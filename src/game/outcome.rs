@@ -90,6 +90,24 @@ impl Game<'_> {
         None
     }
 
+    /// Who wins a stalemate: by the variant's value, or, with
+    /// `rules.stalemate-by-count`, the side with fewer pieces gets the value
+    /// and the other its opposite (equal counts draw), as Fairy-Stockfish's
+    /// `stalematePieceCount`.
+    fn stalemate_winner(&self) -> Option<Side> {
+        let v = self.pos.variant();
+        let stm = self.pos.side();
+        if !v.rules.stalemate_by_count {
+            return value_for(stm, v.rules.stalemate);
+        }
+        let count = |s: Side| self.pos.royal_count(s) + self.pos.non_royal_count(s);
+        match count(stm).cmp(&count(stm ^ 1)) {
+            std::cmp::Ordering::Equal => None,
+            std::cmp::Ordering::Less => value_for(stm, v.rules.stalemate),
+            std::cmp::Ordering::Greater => value_for(stm ^ 1, v.rules.stalemate),
+        }
+    }
+
     /// The result if the game is over in the current position.
     pub fn outcome(&mut self) -> Option<Outcome> {
         let v = self.pos.variant();
@@ -127,14 +145,9 @@ impl Game<'_> {
                     let reason = Reason::Named("checkmate by a forbidden drop".into());
                     return Some(Outcome { winner: Some(stm), reason });
                 }
-                return Some(Outcome { winner: Some(stm ^ 1), reason: Reason::Checkmate });
+                return Some(Outcome { winner: value_for(stm, v.rules.checkmate), reason: Reason::Checkmate });
             }
-            let winner = match v.rules.stalemate {
-                EndValue::Loss => Some(stm ^ 1),
-                EndValue::Win => Some(stm),
-                EndValue::Draw => None,
-            };
-            return Some(Outcome { winner, reason: Reason::Stalemate });
+            return Some(Outcome { winner: self.stalemate_winner(), reason: Reason::Stalemate });
         }
         if let Some(o) = self.bare_king_outcome() {
             return Some(o);
@@ -152,5 +165,14 @@ impl Game<'_> {
             }
         }
         None
+    }
+}
+
+/// The winner when `side` gets `value`.
+fn value_for(side: Side, value: EndValue) -> Option<Side> {
+    match value {
+        EndValue::Loss => Some(side ^ 1),
+        EndValue::Win => Some(side),
+        EndValue::Draw => None,
     }
 }

@@ -25,7 +25,15 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("5check", include_str!("../../definitions/5check.toml")),
     ("kingofthehill", include_str!("../../definitions/kingofthehill.toml")),
     // Royalty and goals (several royals, extinction, compulsory capture, races).
-
+    ("antichess", include_str!("../../definitions/antichess.toml")),
+    ("giveaway", include_str!("../../definitions/giveaway.toml")),
+    ("suicide", include_str!("../../definitions/suicide.toml")),
+    ("losers", include_str!("../../definitions/losers.toml")),
+    ("extinction", include_str!("../../definitions/extinction.toml")),
+    ("kinglet", include_str!("../../definitions/kinglet.toml")),
+    ("threekings", include_str!("../../definitions/threekings.toml")),
+    ("misere", include_str!("../../definitions/misere.toml")),
+    ("knightmate", include_str!("../../definitions/knightmate.toml")),
     // Effects (atomic, duck, passing; janggi, manchu).
 
     // Castling, gating and unmoved state (seirawan, shouse, shako, gustav3, cambodian).

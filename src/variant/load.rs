@@ -87,6 +87,10 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
     let goals =
         crate::game::rules::goals::compile(&spec.goals, &|l, d| letters.kind_of(l, "goal piece", d), &regions, d);
     let drops = drops::check(spec, board.grid.as_ref(), &letters, d);
+    let extinction = spec
+        .extinction
+        .as_ref()
+        .and_then(|e| crate::game::rules::extinction::compile(e, &|l, d| letters.kind_of(l, "extinction piece", d), d));
     let piece_promotion = promotion::piece_rules(spec, &board, &letters, d);
     check_hook(spec, d);
     let rules = rules::check(spec, d);
@@ -95,7 +99,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         return None;
     }
     let grid = board.grid?;
-    let immediate_end = rules.check_limit > 0 || !goals.is_empty();
+    let immediate_end = rules.check_limit > 0 || !goals.is_empty() || extinction.is_some();
     let mut tables = match super::tables::MoveTables::build(&grid, &pieces, &zones, &regions, rules.flying_general) {
         Ok(t) => t,
         Err(e) => {
@@ -152,6 +156,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         piece_promotion,
         regions,
         immediate_end,
+        extinction,
         goals,
         checks: Vec::new(),
     };

@@ -108,6 +108,15 @@ pub struct Zone {
 pub struct Rules {
     /// Result for the stalemated side.
     pub stalemate: EndValue,
+    /// Stalemate decided by piece count (suicide).
+    pub stalemate_by_count: bool,
+    /// Result for the checkmated side (misère: a win).
+    pub checkmate: EndValue,
+    /// Compulsory capture.
+    pub must_capture: bool,
+    /// Some rule narrows the legal moves after the royal-safety test
+    /// (compulsory capture, no checks, Makpong): one flag for the hot path.
+    pub move_filters: bool,
     /// A side with only royal pieces left loses.
     pub bare_king: bool,
     /// … unless it bares the opponent on its next move (draw).
@@ -165,6 +174,8 @@ pub struct Variant {
     pub piece_promotion: Option<crate::game::rules::promotion::PiecePromotion>,
     /// Named regions (see `game::rules::regions`).
     pub regions: Vec<crate::game::rules::regions::Region>,
+    /// The extinction goal (see `game::rules::extinction`).
+    pub extinction: Option<crate::game::rules::extinction::Extinction>,
     /// Region goals (see `game::rules::goals`).
     pub goals: Vec<crate::game::rules::goals::Goal>,
     /// Some rule can end the game at once after a move (n-check, goals):

@@ -72,7 +72,7 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "pieces.*.value", ty: "integer (centipawns, 1 to 100000)", need: "optional", doc: "The piece's worth for the engine's evaluation, instead of the estimate from its moves (mean mobility on the empty board)." },
     KeyDoc { path: "pieces.*.capture-wins", ty: "string (the reason shown, e.g. \"occupation\")", need: "optional", doc: "Capturing this piece wins the game at once." },
     KeyDoc { path: "pieces.*.betza-black", ty: "XBetza string", need: "optional", doc: "Black's moves when they are not White's turned by 180° (given as seen by Black, i.e. also turned)." },
-    KeyDoc { path: "pieces.*.royal", ty: "boolean", need: "optional, default false", doc: "A king: it must not be left in check; checkmate and stalemate are judged by it; castling needs it unchecked on its path." },
+    KeyDoc { path: "pieces.*.royal", ty: "boolean", need: "optional, default false", doc: "A king: it must not be left in check; checkmate and stalemate are judged by it; castling needs it unchecked on its path. A piece that is not royal may still castle (the `O` atom), with no condition about attacks (giveaway, extinction)." },
     KeyDoc { path: "pieces.*.pawn", ty: "boolean", need: "optional, default false", doc: "Promotes in the promotion zones and resets the n-move counter when it moves. A straight non-capturing move of two or more squares leaves en-passant squares behind (if some piece has an `e` move)." },
     KeyDoc { path: "pieces.*.promotes-to", ty: "piece letter", need: "optional", doc: "Shogi-style promotion: the piece this one becomes. A move starting or ending in `promotion.piece-zone` may promote; it must where the piece would otherwise have no further move (a pawn on the last rank). Captured, the promoted piece goes to the hand as this piece. In a FEN the promoted piece is written `+` and this piece's letter (`+P`); a promoting move ends in `+` (`e7e8+`)." },
     KeyDoc { path: "pieces.*.image", ty: "string", need: "optional", doc: "Picture hint for exporters (e.g. an Alfaerie image name)." },
@@ -121,7 +121,15 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "rules.counter-baring", ty: "boolean", need: "optional, default false", doc: "With `bare-king = \"loss\"`: the bared side gets one more move, and if it bares the opponent too the game is drawn (H. G. Muller's `baring=0`)." },
     KeyDoc { path: "rules.move-rule", ty: "integer >= 0", need: "optional, default 50", doc: "Draw after this many moves by each side without a capture or pawn move (0: no such rule)." },
     KeyDoc { path: "rules.flying-general", ty: "boolean", need: "optional, default false", doc: "The royal pieces of the two sides may never face each other on a file with nothing between them (xiangqi's flying general): a move that would leave them so is illegal." },
+    KeyDoc { path: "rules.checkmate", ty: "\"loss\" | \"win\" | \"draw\"", need: "optional, default \"loss\"", doc: "Result for the checkmated side (\"win\": misère chess and losers, where being mated wins)." },
+    KeyDoc { path: "rules.stalemate-by-count", ty: "boolean", need: "optional, default false", doc: "A stalemate is decided by counting pieces (suicide chess): the side with fewer pieces gets the `stalemate` value, the other side its opposite, equal counts draw." },
+    KeyDoc { path: "rules.must-capture", ty: "boolean", need: "optional, default false", doc: "Compulsory capture (antichess, giveaway, losers): while the side to move has a legal capture, only captures are legal." },
     KeyDoc { path: "rules.check-limit", ty: "integer 0..=99", need: "optional, default 0 (none)", doc: "n-check: the side that gives check for the n-th time wins at once. The checks each side still has to give travel in the FEN as Fairy-Stockfish writes them, `3+3` (White's, then Black's) after the en-passant field." },
+    KeyDoc { path: "extinction", ty: "table", need: "optional", doc: "Extinction goal (Fairy-Stockfish's extinctionValue/extinctionPieceTypes/extinctionPieceCount): a side left with `count` or fewer pieces of a listed kind (pieces in hand count) has gone extinct, and the game ends at once with `value` for it. Judged with the goals after every move, the side that has just moved first; an ended position has no moves." },
+    KeyDoc { path: "extinction.pieces", ty: "array of piece letters | \"all\"", need: "required", doc: "The kinds counted one by one (extinct when any of them is down to `count`), or \"all\": all the side's pieces counted together (antichess, horde)." },
+    KeyDoc { path: "extinction.count", ty: "integer 0..=1000", need: "optional, default 0", doc: "A side with this many or fewer is extinct (three kings: 2, losing one of three kings loses; losers: 1, a lone king)." },
+    KeyDoc { path: "extinction.value", ty: "\"loss\" | \"win\"", need: "optional, default \"loss\"", doc: "The result for the extinct side (\"win\": antichess, where losing every piece wins)." },
+    KeyDoc { path: "extinction.name", ty: "string", need: "optional, default \"extinction\"", doc: "The reason shown in the result (`0-1 (extinction)`)." },
     KeyDoc { path: "goals", ty: "array of tables ([[goals]])", need: "optional", doc: "Goals that win at once: a side whose `piece` stands in its part of `region` after its move wins (king of the hill, breakthrough). Judged after every move, before checkmate and stalemate; a position whose game has ended so has no moves." },
     KeyDoc { path: "goals[].piece", ty: "piece letter", need: "required", doc: "The piece that must arrive." },
     KeyDoc { path: "goals[].region", ty: "region name", need: "required", doc: "Where it must arrive (each side its own part of the region)." },
@@ -227,6 +235,14 @@ pub struct VariantSpec {
     pub flying_general: bool,
     /// `rules.check-limit`.
     pub check_limit: Option<Spanned<i64>>,
+    /// `rules.checkmate`.
+    pub checkmate: Option<Spanned<String>>,
+    /// `rules.stalemate-by-count`.
+    pub stalemate_by_count: bool,
+    /// `rules.must-capture`.
+    pub must_capture: bool,
+    /// `[extinction]`.
+    pub extinction: Option<crate::game::rules::extinction::ExtinctionSpec>,
     /// `[[goals]]`.
     pub goals: Vec<crate::game::rules::goals::GoalSpec>,
     /// `[[checks]]`: documented facts.
@@ -387,6 +403,7 @@ impl Reader<'_> {
                 "drops",
                 "rules",
                 "goals",
+                "extinction",
                 "checks",
             ]
             .contains(&k)
@@ -394,7 +411,7 @@ impl Reader<'_> {
                 let span = root.key(k).and_then(|k| k.span()).unwrap_or_else(|| item_span(item));
                 self.err(
                     span,
-                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, drops, rules, goals, checks"),
+                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, drops, rules, goals, extinction, checks"),
                 );
             }
         }
@@ -519,9 +536,13 @@ impl Reader<'_> {
             spec.repetition = self.int(r, "repetition", "rules.repetition", false, &s);
             spec.flying_general = self.bool(r, "flying-general", "rules.flying-general", false);
             spec.check_limit = self.int(r, "check-limit", "rules.check-limit", false, &s);
+            spec.checkmate = self.string(r, "checkmate", "rules.checkmate", false, &s);
+            spec.stalemate_by_count = self.bool(r, "stalemate-by-count", "rules.stalemate-by-count", false);
+            spec.must_capture = self.bool(r, "must-capture", "rules.must-capture", false);
         }
         spec.checks = self.checks(root);
         spec.goals = self.goals(root);
+        spec.extinction = self.extinction(root);
         spec
     }
 

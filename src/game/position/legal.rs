@@ -33,6 +33,17 @@ impl<'v> Position<'v> {
 
     /// Legal moves into `out` (cleared first).
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        self.royal_safe_moves(out);
+        // Rules that narrow the moves further (compulsory capture, no
+        // checks, Makpong), in `game::rules`; one branch for the others.
+        if self.v.rules.move_filters {
+            self.filter_moves(out);
+        }
+    }
+
+    /// Pseudo-legal moves that leave no royal piece attacked.
+    #[inline]
+    fn royal_safe_moves(&mut self, out: &mut Vec<Move>) {
         out.clear();
         // A game ended at once by a goal has no moves (FSF's perft convention).
         if self.v.immediate_end && self.goal_reached().is_some() {

@@ -170,7 +170,10 @@ impl<'v> Position<'v> {
                 self.board[from] = code;
             }
             let castles = &t.castles[idx];
-            if !castles.is_empty() && self.virgin[from] && !in_check && v.pieces[kind].royal {
+            // A royal castler may not castle out of or through check; a
+            // non-royal one (giveaway, extinction) has no such condition.
+            if !castles.is_empty() && self.virgin[from] && !(in_check && v.pieces[kind].royal) {
+                let royal = v.pieces[kind].royal;
                 for r in castles {
                     let pc = self.board[r.partner as usize];
                     if pc == 0 || code_side(pc) != side || !self.virgin[r.partner as usize] {
@@ -179,7 +182,7 @@ impl<'v> Position<'v> {
                     if r.empty.iter().any(|&c| self.board[c as usize] != 0) {
                         continue;
                     }
-                    if r.king_path[1..].iter().any(|&c| self.is_attacked(c, side ^ 1)) {
+                    if royal && r.king_path[1..].iter().any(|&c| self.is_attacked(c, side ^ 1)) {
                         continue;
                     }
                     out.push(Move {

@@ -142,11 +142,11 @@ impl<'v> Position<'v> {
         let n = v.grid.len();
         for ch in field.chars() {
             let side: Side = if ch.is_ascii_uppercase() { 0 } else { 1 };
-            // Royal pieces of that side which can castle.
+            // Pieces of that side which can castle.
             let mut found = false;
             for c in 0..n {
                 let code = self.board[c];
-                if code == 0 || code_side(code) != side || !v.pieces[code_kind(code) as usize].royal {
+                if code == 0 || code_side(code) != side {
                     continue;
                 }
                 let rules = &v.tables.castles[(code_kind(code) as usize * 2 + side as usize) * n + c];
@@ -273,9 +273,10 @@ impl<'v> Position<'v> {
         let mut castling = String::new();
         for side in 0..2u8 {
             let mut rights = Vec::new();
-            for r in 0..self.nroyal[side as usize] as usize {
-                let k = self.royals[side as usize][r];
-                if !self.virgin[k as usize] {
+            // Every unmoved piece of the side that castles (royal or not).
+            for k in 0..v.grid.len() as Cell {
+                let code = self.board[k as usize];
+                if code == 0 || code_side(code) != side || !self.virgin[k as usize] {
                     continue;
                 }
                 let code = self.board[k as usize];

@@ -128,13 +128,17 @@ pub fn reached(
 }
 
 impl crate::game::Position<'_> {
-    /// Whether the side that has just moved has reached a goal that ends
-    /// the game at once: its last check under `rules.check-limit`, or a
-    /// `[[goals]]` region. Returns the winner and the reason shown. Only the
+    /// Whether the game has ended at once by a goal: extinction of either
+    /// side (`[extinction]`), or, for the side that has just moved, its last
+    /// check under `rules.check-limit` or a `[[goals]]` region. Returns the winner and the reason shown. Only the
     /// side that moved is judged, as in Fairy-Stockfish.
     pub fn goal_reached(&self) -> Option<(crate::game::Side, String)> {
         let v = self.variant();
         let mover = self.side() ^ 1;
+        // Fairy-Stockfish's order: extinction, then the flag, then n-check.
+        if let Some(r) = self.extinction_reached() {
+            return Some(r);
+        }
         if v.rules.check_limit > 0 && self.checks_left(mover) == 0 {
             return Some((mover, format!("{} checks", v.rules.check_limit)));
         }

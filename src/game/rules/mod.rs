@@ -1,7 +1,9 @@
 //! Rule families, one file each: its slice of the TOML schema, its load-time
 //! compilation into flat tables, and the few hooks it needs at move time.
 
+pub mod capture;
 pub mod drops;
+pub mod extinction;
 pub mod goals;
 pub mod promotion;
 pub mod regions;

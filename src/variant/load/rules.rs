@@ -6,21 +6,8 @@ use super::super::{EndValue, Rules};
 
 /// Checks `[rules]`; invalid values are reported and replaced by defaults.
 pub(super) fn check(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Rules {
-    let stalemate = match &spec.stalemate {
-        None => EndValue::Draw,
-        Some(s) => match s.value.as_str() {
-            "draw" => EndValue::Draw,
-            "loss" => EndValue::Loss,
-            "win" => EndValue::Win,
-            other => {
-                d.push(Diagnostic::error(
-                    s.span.clone(),
-                    format!("`rules.stalemate` is {other:?}; use \"draw\", \"loss\" or \"win\""),
-                ));
-                EndValue::Draw
-            }
-        },
-    };
+    let stalemate = end_value(&spec.stalemate, "stalemate", EndValue::Draw, d);
+    let checkmate = end_value(&spec.checkmate, "checkmate", EndValue::Loss, d);
     let bare_king = match &spec.bare_king {
         None => false,
         Some(s) => match s.value.as_str() {
@@ -47,6 +34,10 @@ pub(super) fn check(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Rules {
     }
     Rules {
         stalemate,
+        stalemate_by_count: spec.stalemate_by_count,
+        checkmate,
+        must_capture: spec.must_capture,
+        move_filters: spec.must_capture,
         bare_king,
         counter_baring: spec.counter_baring,
         bare_king_first: spec.bare_king_first,
@@ -59,6 +50,25 @@ pub(super) fn check(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Rules {
             Some(c) => {
                 d.push(Diagnostic::error(c.span.clone(), format!("`rules.check-limit` is {}; use 0 to 99", c.value)));
                 0
+            }
+        },
+    }
+}
+
+/// `rules.<what>` as a result for the side concerned, or `default`.
+fn end_value(s: &Option<Spanned<String>>, what: &str, default: EndValue, d: &mut Vec<Diagnostic>) -> EndValue {
+    match s {
+        None => default,
+        Some(s) => match s.value.as_str() {
+            "draw" => EndValue::Draw,
+            "loss" => EndValue::Loss,
+            "win" => EndValue::Win,
+            other => {
+                d.push(Diagnostic::error(
+                    s.span.clone(),
+                    format!("`rules.{what}` is {other:?}; use \"draw\", \"loss\" or \"win\""),
+                ));
+                default
             }
         },
     }

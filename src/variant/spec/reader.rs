@@ -118,7 +118,7 @@ impl Reader<'_> {
         }
     }
 
-    pub(super) fn int(
+    pub(crate) fn int(
         &mut self,
         t: &Table,
         key: &str,

@@ -1,0 +1,141 @@
+//! Extinction, compulsory capture, stalemate by count, checkmate value and
+//! castling by a non-royal king, through the `rookery replay` contract
+//! (`result: … (reason)`) and perft.
+
+use rookery::game::perft::perft;
+use rookery::game::Position;
+use rookery::variant::{builtin, load_str, Variant};
+
+fn replay(args: &[&str]) -> (bool, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rookery")).arg("replay").args(args).output().unwrap();
+    (out.status.success(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+fn result(args: &[&str]) -> Option<String> {
+    let (ok, out, err) = replay(args);
+    assert!(ok, "replay {args:?} failed: {err}");
+    out.lines().find_map(|l| l.strip_prefix("result: ").map(String::from))
+}
+
+fn variant(name: &str) -> Variant {
+    load_str(builtin::text(name).unwrap()).unwrap().0
+}
+
+#[test]
+fn antichess_losing_every_piece_wins() {
+    // Black must capture (the only move is the pawn taking the rook, with
+    // promotion); White has nothing left and wins.
+    let fen = "8/8/8/8/8/8/1p6/R7 b - - 0 1";
+    assert_eq!(result(&["antichess", "--fen", fen, "b2a1q"]).as_deref(), Some("1-0 (all pieces lost)"));
+    // The ended game has no moves (FSF's perft convention).
+    let v = variant("antichess");
+    let mut p = Position::from_fen(&v, "8/8/8/8/8/8/8/q7 w - - 0 2").unwrap();
+    assert_eq!(perft(&mut p, 1), 0);
+}
+
+#[test]
+fn captures_are_compulsory() {
+    // After 1. e3 b5 White must take on b5; a quiet move is refused.
+    let (ok, _, err) = replay(&["antichess", "e2e3", "b7b5", "d1h5"]);
+    assert!(!ok && err.contains("not legal"), "{err}");
+    assert_eq!(result(&["antichess", "e2e3", "b7b5", "f1b5"]), None);
+    let v = variant("antichess");
+    let mut moves = Vec::new();
+    let mut p = Position::from_fen(&v, "rnbqkbnr/p1pppppp/8/1p6/8/4P3/PPPP1PPP/RNBQKBNR w - - 0 2").unwrap();
+    p.legal_moves(&mut moves);
+    assert_eq!(moves.len(), 1, "only Bxb5");
+}
+
+#[test]
+fn stalemate_wins_in_antichess_and_counts_in_suicide() {
+    // Black's pawn steps to a3 and White's pawn on a2 is blocked.
+    let fen = "8/8/8/8/p7/7p/P6P/8 b - - 0 1";
+    assert_eq!(result(&["antichess", "--fen", fen, "a4a3"]).as_deref(), Some("1-0 (stalemate)"));
+    // Suicide: equal piece counts draw …
+    assert_eq!(result(&["suicide", "--fen", fen, "a4a3"]).as_deref(), Some("1/2-1/2 (stalemate)"));
+    // … fewer pieces win: White has one pawn against two.
+    let fewer = "8/8/8/8/p7/2p5/P7/8 b - - 0 1";
+    assert_eq!(result(&["suicide", "--fen", fewer, "a4a3"]).as_deref(), Some("1-0 (stalemate)"));
+    // … more pieces lose: White has three pawns (c2 behind c3) against two.
+    let more = "8/8/8/p1p5/8/2P5/P1P5/8 b - - 0 1";
+    assert_eq!(result(&["suicide", "--fen", more, "a5a4", "a2a3"]), None);
+    let more = "8/8/8/8/p1p5/2P5/P1P5/8 b - - 0 1";
+    assert_eq!(result(&["suicide", "--fen", more, "a4a3"]).as_deref(), Some("0-1 (stalemate)"));
+}
+
+#[test]
+fn being_mated_wins_in_misere_and_losers() {
+    let fools = ["f2f3", "e7e5", "g2g4", "d8h4"];
+    for v in ["misere", "losers"] {
+        let args: Vec<&str> = std::iter::once(v).chain(fools).collect();
+        assert_eq!(result(&args).as_deref(), Some("1-0 (checkmate)"), "{v}");
+    }
+}
+
+#[test]
+fn losers_a_lone_king_wins() {
+    // White must take the rook; Black is left with its king and wins.
+    let fen = "4k3/8/8/8/8/8/r7/R3K3 w - - 0 1";
+    assert_eq!(result(&["losers", "--fen", fen, "a1a2"]).as_deref(), Some("0-1 (all pieces lost)"));
+}
+
+#[test]
+fn extinction_of_a_kind_loses() {
+    // Black's last knight is taken.
+    let fen = "r1bqkbnr/pppppppp/7N/8/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1";
+    assert_eq!(result(&["extinction", "--fen", fen, "h6g8"]).as_deref(), Some("1-0 (extinction)"));
+    // The king is no royal: it may be captured like anything else, and its
+    // capture ends the game the same way.
+    let fen = "rnbq1bnr/pppppppp/8/8/8/4k3/PPPPPPPP/RNBQKBNR w KQ - 0 1";
+    assert_eq!(result(&["extinction", "--fen", fen, "d2e3"]).as_deref(), Some("1-0 (extinction)"));
+    // Kinglet: only the pawns count.
+    let fen = "4k3/8/8/8/8/8/p6P/R3K3 w - - 0 1";
+    assert_eq!(result(&["kinglet", "--fen", fen, "a1a2"]).as_deref(), Some("1-0 (extinction)"));
+}
+
+#[test]
+fn three_kings_losing_one_loses() {
+    // Kings are not royal: a king may stand attacked, and taking one of the
+    // three wins.
+    let fen = "kQ2k2k/8/8/8/8/8/8/K3K2K w - - 0 1";
+    assert_eq!(result(&["threekings", "--fen", fen, "b8a8"]).as_deref(), Some("1-0 (king captured)"));
+    assert_eq!(result(&["threekings", "--fen", fen, "b8b7"]), None);
+}
+
+#[test]
+fn a_non_royal_king_castles_through_attacked_squares() {
+    // Giveaway: the rook on f8 attacks f1, which the king crosses.
+    let v = variant("giveaway");
+    let mut p = Position::from_fen(&v, "4kr2/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    let mut moves = Vec::new();
+    p.legal_moves(&mut moves);
+    let castle = moves.iter().any(|m| m.kind == rookery::game::MoveKind::Castle);
+    assert!(castle, "the non-royal king castles: {moves:?}");
+    // The FEN keeps the right of a non-royal castler.
+    assert_eq!(p.fen(), "4kr2/8/8/8/8/8/8/4K2R w K - 0 1");
+    // Chess: the same position forbids it (a royal king).
+    let c = variant("chess");
+    let mut p = Position::from_fen(&c, "4kr2/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    p.legal_moves(&mut moves);
+    assert!(!moves.iter().any(|m| m.kind == rookery::game::MoveKind::Castle));
+}
+
+#[test]
+fn bad_extinction_and_end_values_are_located_errors() {
+    let text = builtin::text("antichess").unwrap();
+    let bad = text
+        .replace("pieces = \"all\"", "pieces = [\"Z\"]\ncount = -1")
+        .replace("value = \"win\"", "value = \"maybe\"")
+        .replace("stalemate = \"win\"", "stalemate = \"win\"\ncheckmate = \"never\"");
+    let err = load_str(&bad).unwrap_err();
+    let msgs: Vec<&str> = err.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    for want in [
+        "\"Z\" is not the letter",
+        "`extinction.count` is -1",
+        "`extinction.value` is \"maybe\"",
+        "`rules.checkmate` is \"never\"",
+    ] {
+        assert!(msgs.iter().any(|m| m.contains(want)), "{want}: {msgs:?}");
+    }
+    assert!(err.diagnostics.iter().all(|d| d.span.end > d.span.start), "every error is located");
+}
