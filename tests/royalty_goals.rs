@@ -139,3 +139,73 @@ fn bad_extinction_and_end_values_are_located_errors() {
     }
     assert!(err.diagnostics.iter().all(|d| d.span.end > d.span.start), "every error is located");
 }
+
+#[test]
+fn coregal_queens_are_royal() {
+    let v = variant("coregal");
+    // A queen may not step where the other queen attacks it…
+    let (ok, _, err) = replay(&["coregal", "--fen", "3qk3/8/8/8/8/8/8/2Q1K3 w - - 0 1", "c1d1"]);
+    assert!(!ok && err.contains("not legal"), "{err}");
+    // … nor may a position leave the side not to move with a queen attacked.
+    assert!(Position::from_fen(&v, "3qk3/8/8/8/8/8/8/3QK3 w - - 0 1").is_err());
+    // A queen attacked with no way out is checkmate, though the king is safe.
+    let fen = "6kq/6pp/8/4N3/8/8/8/4KR2 w - - 0 1";
+    assert_eq!(result(&["coregal", "--fen", fen, "e5f7"]).as_deref(), Some("1-0 (checkmate)"));
+    // A pawn promoted to a queen is royal too: it may not be left attacked.
+    let mut p = Position::from_fen(&v, "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    let mut moves = Vec::new();
+    p.legal_moves(&mut moves);
+    let names: Vec<String> = moves.iter().map(|m| rookery::game::notation::move_text(&p, m, &moves)).collect();
+    assert!(names.contains(&"b7b8r".to_string()) && !names.contains(&"b7b8q".to_string()), "{names:?}");
+}
+
+#[test]
+fn spartan_duple_check() {
+    let v = variant("spartan");
+    // One of two kings may be left attacked, and captured …
+    let fen = "2k2k2/8/8/8/8/8/8/R3K3 w - - 0 1";
+    assert_eq!(result(&["spartan", "--fen", fen, "a1a8", "f8f7", "a8c8"]), None);
+    // … but the last one must be kept safe.
+    let (ok, _, err) = replay(&["spartan", "--fen", fen, "a1a8", "f8f7", "a8c8", "f7g8"]);
+    assert!(!ok && err.contains("not legal"), "{err}");
+    // Both attacked at once is check: Black must answer it.
+    let one = Position::from_fen(&v, "2k4k/8/8/8/8/8/8/R3K2R b - - 0 1").unwrap();
+    assert!(!one.in_check());
+    let both = Position::from_fen(&v, "k6k/8/8/8/8/8/8/Q3K2R b - - 0 1").unwrap();
+    assert!(both.in_check());
+}
+
+#[test]
+fn racing_kings() {
+    // Giving check is illegal.
+    let (ok, _, err) = replay(&["racingkings", "--fen", "8/8/8/8/8/8/k7/1R5K w - - 0 1", "b1b2"]);
+    assert!(!ok && err.contains("not legal"), "{err}");
+    // White arrives first; Black can answer by arriving too: a draw …
+    let fen = "8/k1K5/8/8/8/8/8/8 w - - 0 1";
+    assert_eq!(result(&["racingkings", "--fen", fen, "c7c8"]), None);
+    let draw = result(&["racingkings", "--fen", fen, "c7c8", "a7a8"]);
+    assert_eq!(draw.as_deref(), Some("1/2-1/2 (king reached the eighth rank by both)"));
+    // … any other answer loses.
+    let lost = result(&["racingkings", "--fen", fen, "c7c8", "a7a6"]);
+    assert_eq!(lost.as_deref(), Some("1-0 (king reached the eighth rank)"));
+    // Black cannot answer: White wins at once.
+    let far = "8/2K5/8/k7/8/8/8/8 w - - 0 1";
+    assert_eq!(result(&["racingkings", "--fen", far, "c7c8"]).as_deref(), Some("1-0 (king reached the eighth rank)"));
+    // Black arriving first wins at once.
+    let black = "8/k7/8/8/8/8/2K5/8 b - - 0 1";
+    assert_eq!(result(&["racingkings", "--fen", black, "a7a8"]).as_deref(), Some("0-1 (king reached the eighth rank)"));
+}
+
+#[test]
+fn makpong_a_checked_king_may_only_capture_the_checker() {
+    // The rook checks from e3: the king may not step aside, so it is mate.
+    let fen = "4k3/8/8/8/8/r7/8/4K3 b - - 0 1";
+    assert_eq!(result(&["makpong", "--fen", fen, "a3e3"]).as_deref(), Some("0-1 (checkmate)"));
+    // A checker next to the king may be captured by it.
+    let v = variant("makpong");
+    let mut p = Position::from_fen(&v, "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").unwrap();
+    let mut moves = Vec::new();
+    p.legal_moves(&mut moves);
+    assert_eq!(moves.len(), 1);
+    assert_eq!((moves[0].from, moves[0].to), (v.grid.parse("e1").unwrap(), v.grid.parse("e2").unwrap()));
+}

@@ -126,7 +126,7 @@ impl Game<'_> {
         }
         if v.immediate_end {
             if let Some((winner, why)) = self.pos.goal_reached() {
-                return Some(Outcome { winner: Some(winner), reason: Reason::Named(why) });
+                return Some(Outcome { winner, reason: Reason::Named(why) });
             }
         }
         if v.rules.bare_king_first {

@@ -34,6 +34,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("threekings", include_str!("../../definitions/threekings.toml")),
     ("misere", include_str!("../../definitions/misere.toml")),
     ("knightmate", include_str!("../../definitions/knightmate.toml")),
+    ("coregal", include_str!("../../definitions/coregal.toml")),
+    ("spartan", include_str!("../../definitions/spartan.toml")),
+    ("racingkings", include_str!("../../definitions/racingkings.toml")),
+    ("makpong", include_str!("../../definitions/makpong.toml")),
     // Effects (atomic, duck, passing; janggi, manchu).
 
     // Castling, gating and unmoved state (seirawan, shouse, shako, gustav3, cambodian).

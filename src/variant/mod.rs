@@ -114,6 +114,14 @@ pub struct Rules {
     pub checkmate: EndValue,
     /// Compulsory capture.
     pub must_capture: bool,
+    /// A side is in check only when all its royal pieces are attacked
+    /// (spartan's duple check); otherwise when any is.
+    pub royal_check_all: bool,
+    /// A move that gives check is illegal (racing kings).
+    pub no_checks: bool,
+    /// A royal piece in check may only move to capture the (single) checker
+    /// (Makpong).
+    pub evasion_capture_only: bool,
     /// Some rule narrows the legal moves after the royal-safety test
     /// (compulsory capture, no checks, Makpong): one flag for the hot path.
     pub move_filters: bool,

@@ -124,6 +124,9 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "rules.checkmate", ty: "\"loss\" | \"win\" | \"draw\"", need: "optional, default \"loss\"", doc: "Result for the checkmated side (\"win\": misère chess and losers, where being mated wins)." },
     KeyDoc { path: "rules.stalemate-by-count", ty: "boolean", need: "optional, default false", doc: "A stalemate is decided by counting pieces (suicide chess): the side with fewer pieces gets the `stalemate` value, the other side its opposite, equal counts draw." },
     KeyDoc { path: "rules.must-capture", ty: "boolean", need: "optional, default false", doc: "Compulsory capture (antichess, giveaway, losers): while the side to move has a legal capture, only captures are legal." },
+    KeyDoc { path: "rules.royal-check", ty: "\"any\" | \"all\"", need: "optional, default \"any\"", doc: "With several royal pieces: \"any\", each must be safe (a side is in check when any is attacked: coregal's king and queens); \"all\", duple check (Spartan): a side is in check only when all its royal pieces are attacked, so a move may leave one of two kings attacked, and that king may be captured." },
+    KeyDoc { path: "rules.royal-evasion", ty: "\"any\" | \"capture-only\"", need: "optional, default \"any\"", doc: "\"capture-only\" (Makpong): a royal piece in check may not step away; it may move only to capture the checking piece (never under a double check). Other pieces may still capture or block." },
+    KeyDoc { path: "rules.no-checks", ty: "boolean", need: "optional, default false", doc: "A move that gives check is illegal (racing kings)." },
     KeyDoc { path: "rules.check-limit", ty: "integer 0..=99", need: "optional, default 0 (none)", doc: "n-check: the side that gives check for the n-th time wins at once. The checks each side still has to give travel in the FEN as Fairy-Stockfish writes them, `3+3` (White's, then Black's) after the en-passant field." },
     KeyDoc { path: "extinction", ty: "table", need: "optional", doc: "Extinction goal (Fairy-Stockfish's extinctionValue/extinctionPieceTypes/extinctionPieceCount): a side left with `count` or fewer pieces of a listed kind (pieces in hand count) has gone extinct, and the game ends at once with `value` for it. Judged with the goals after every move, the side that has just moved first; an ended position has no moves." },
     KeyDoc { path: "extinction.pieces", ty: "array of piece letters | \"all\"", need: "required", doc: "The kinds counted one by one (extinct when any of them is down to `count`), or \"all\": all the side's pieces counted together (antichess, horde)." },
@@ -133,6 +136,7 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "goals", ty: "array of tables ([[goals]])", need: "optional", doc: "Goals that win at once: a side whose `piece` stands in its part of `region` after its move wins (king of the hill, breakthrough). Judged after every move, before checkmate and stalemate; a position whose game has ended so has no moves." },
     KeyDoc { path: "goals[].piece", ty: "piece letter", need: "required", doc: "The piece that must arrive." },
     KeyDoc { path: "goals[].region", ty: "region name", need: "required", doc: "Where it must arrive (each side its own part of the region)." },
+    KeyDoc { path: "goals[].equalize", ty: "boolean", need: "optional, default false", doc: "Black's equalizing move (racing kings; Fairy-Stockfish's `flagMove`): when White arrives first, Black gets one more move if it has a legal move that arrives too; the game is then drawn if Black arrives, won by White otherwise. Black arriving first wins at once." },
     KeyDoc { path: "goals[].name", ty: "string", need: "optional, default \"REGION reached\"", doc: "The reason shown in the result (`1-0 (king of the hill)`)." },
     KeyDoc { path: "rules.repetition", ty: "integer >= 0", need: "optional, default 3", doc: "Draw when the same position occurs this many times (0: no such rule)." },
     KeyDoc { path: "checks", ty: "array of tables ([[checks]])", need: "optional", doc: "Documented facts about the game (a perft count, a piece's moves, a line of play and its result), checked by `rookery verify`; `rookery verify --update` rewrites their expected values in place." },
@@ -241,6 +245,12 @@ pub struct VariantSpec {
     pub stalemate_by_count: bool,
     /// `rules.must-capture`.
     pub must_capture: bool,
+    /// `rules.royal-check`.
+    pub royal_check: Option<Spanned<String>>,
+    /// `rules.royal-evasion`.
+    pub royal_evasion: Option<Spanned<String>>,
+    /// `rules.no-checks`.
+    pub no_checks: bool,
     /// `[extinction]`.
     pub extinction: Option<crate::game::rules::extinction::ExtinctionSpec>,
     /// `[[goals]]`.
@@ -539,6 +549,9 @@ impl Reader<'_> {
             spec.checkmate = self.string(r, "checkmate", "rules.checkmate", false, &s);
             spec.stalemate_by_count = self.bool(r, "stalemate-by-count", "rules.stalemate-by-count", false);
             spec.must_capture = self.bool(r, "must-capture", "rules.must-capture", false);
+            spec.royal_check = self.string(r, "royal-check", "rules.royal-check", false, &s);
+            spec.royal_evasion = self.string(r, "royal-evasion", "rules.royal-evasion", false, &s);
+            spec.no_checks = self.bool(r, "no-checks", "rules.no-checks", false);
         }
         spec.checks = self.checks(root);
         spec.goals = self.goals(root);

@@ -76,6 +76,8 @@ impl<'v> Position<'v> {
                 let board = &self.board;
                 let (ep, ep_n, ep_victim) = (&self.ep, self.ep_n as usize, self.ep_victim);
                 let once_used = self.once_used[side as usize];
+                // No promotion to a royal piece beyond the royals a position holds.
+                let royals_full = self.nroyal[side as usize] as usize >= super::MAX_ROYALS;
                 let from = from as Cell;
                 // Shogi-style promotion of this piece, if it has one.
                 let pp = v.piece_promotion.as_ref().filter(|pp| pp.to[kind] != NONE);
@@ -145,6 +147,9 @@ impl<'v> Position<'v> {
                             optional &= !z.mandatory;
                             for &k in &z.choices {
                                 if z.once.contains(&k) && once_used & (1 << k) != 0 {
+                                    continue;
+                                }
+                                if royals_full && v.pieces[k as usize].royal {
                                     continue;
                                 }
                                 if let Some(limit) = &z.limit {

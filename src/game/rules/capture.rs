@@ -1,7 +1,5 @@
-//! Rules that narrow the legal moves after the royal-safety test:
-//! compulsory capture (`rules.must-capture`: while a legal capture exists,
-//! only captures are legal — antichess, giveaway, losers). Run only when
-//! `Rules::move_filters` is set, so other variants pay one branch.
+//! Compulsory capture (`rules.must-capture`): while a legal capture exists,
+//! only captures are legal (antichess, giveaway, losers).
 
 use crate::game::{code_side, Move, MoveKind, Position};
 
@@ -22,9 +20,9 @@ impl Position<'_> {
         }
     }
 
-    /// Applies the variant's move filters to the royal-safe moves in `out`.
-    pub(crate) fn filter_moves(&mut self, out: &mut Vec<Move>) {
-        if self.variant().rules.must_capture && out.iter().any(|&m| self.is_capture(m)) {
+    /// Keeps only the captures in `out` when there is one.
+    pub(crate) fn keep_captures(&self, out: &mut Vec<Move>) {
+        if out.iter().any(|&m| self.is_capture(m)) {
             out.retain(|&m| self.is_capture(m));
         }
     }

@@ -4,6 +4,7 @@
 pub mod capture;
 pub mod drops;
 pub mod extinction;
+pub mod filters;
 pub mod goals;
 pub mod promotion;
 pub mod regions;

@@ -8,6 +8,8 @@ use super::super::{EndValue, Rules};
 pub(super) fn check(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Rules {
     let stalemate = end_value(&spec.stalemate, "stalemate", EndValue::Draw, d);
     let checkmate = end_value(&spec.checkmate, "checkmate", EndValue::Loss, d);
+    let royal_check_all = choice(&spec.royal_check, "royal-check", &["any", "all"], d) == 1;
+    let evasion_capture_only = choice(&spec.royal_evasion, "royal-evasion", &["any", "capture-only"], d) == 1;
     let bare_king = match &spec.bare_king {
         None => false,
         Some(s) => match s.value.as_str() {
@@ -37,7 +39,10 @@ pub(super) fn check(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Rules {
         stalemate_by_count: spec.stalemate_by_count,
         checkmate,
         must_capture: spec.must_capture,
-        move_filters: spec.must_capture,
+        move_filters: spec.must_capture || spec.no_checks || evasion_capture_only,
+        royal_check_all,
+        no_checks: spec.no_checks,
+        evasion_capture_only,
         bare_king,
         counter_baring: spec.counter_baring,
         bare_king_first: spec.bare_king_first,
@@ -72,6 +77,20 @@ fn end_value(s: &Option<Spanned<String>>, what: &str, default: EndValue, d: &mut
             }
         },
     }
+}
+
+/// The index of `rules.<what>` among `options` (0, the default, when absent
+/// or invalid; an invalid value is reported).
+fn choice(s: &Option<Spanned<String>>, what: &str, options: &[&str], d: &mut Vec<Diagnostic>) -> usize {
+    let Some(s) = s else { return 0 };
+    options.iter().position(|o| *o == s.value).unwrap_or_else(|| {
+        let list: Vec<String> = options.iter().map(|o| format!("{o:?}")).collect();
+        d.push(Diagnostic::error(
+            s.span.clone(),
+            format!("`rules.{what}` is {:?}; use {}", s.value, list.join(" or ")),
+        ));
+        0
+    })
 }
 
 /// A count between 0 and 100,000, or `default` when not given.
