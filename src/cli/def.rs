@@ -30,12 +30,12 @@ pub fn load(def: &str) -> Result<Variant, ExitCode> {
 /// FEN, or the definition's setup. Prints the error for a bad FEN.
 pub fn start_position<'v>(
     v: &'v Variant,
-    pregame: Option<&rookery::hooks::tigerchess::PreGame>,
+    hooks: Option<&dyn rookery::hooks::GameHooks>,
     fen: Option<&str>,
 ) -> Result<rookery::game::Position<'v>, ExitCode> {
     use rookery::game::Position;
-    match (pregame, fen) {
-        (Some(pg), _) => Ok(rookery::hooks::tigerchess::start(v, pg)),
+    match (hooks, fen) {
+        (Some(h), _) => Ok(h.start(v)),
         (None, Some(f)) => Position::from_fen(v, f).map_err(|e| {
             errln!("error: {e}");
             ExitCode::from(2)

@@ -8,8 +8,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use rookery::game::{code_side, Game, Outcome, Position, Reason};
-use rookery::hooks::tigerchess;
-use rookery::hooks::tigerclocks::{ClockParams, Event, TigerClocks};
+use rookery::hooks::{Choices, ClockEvent, GameClock, GameHooks};
 use rookery::search::{Limits, Searcher};
 use rookery::variant::Variant;
 
@@ -59,6 +58,11 @@ pub struct PlayArgs {
     /// 150 min engagement, 60 s reserve per move) on the real time used.
     #[arg(long)]
     clock: bool,
+    /// With --clock: charge these milliseconds per move (comma-separated,
+    /// the last one repeats) instead of the time really used, so a timed
+    /// game can be replayed (and tested) exactly.
+    #[arg(long, requires = "clock", value_delimiter = ',')]
+    clock_times: Vec<u64>,
 }
 
 /// One move of the record.
@@ -78,9 +82,11 @@ struct Session<'v> {
     /// History entries not to be taken back (card postings).
     fixed: usize,
     flip: bool,
-    clocks: Option<TigerClocks>,
-    subtitle: Option<&'static str>,
-    tiger: bool,
+    clocks: Option<Box<dyn GameClock>>,
+    /// Where the clocks' time comes from.
+    time: TimeSource,
+    /// The rule module's state for this game, if the variant has one.
+    hooks: Option<Box<dyn GameHooks>>,
 }
 
 const HELP: &str = "Enter a move in SAN (e4, Nf3, exd5, e8=Q, O-O, S@e3) or coordinates (e2e4, e7e8q).
@@ -95,12 +101,12 @@ pub fn play(a: PlayArgs) -> ExitCode {
     };
     outln!("game: {}", v.title);
     outln!("seed: {}", a.seed);
-    let tiger = v.hook.as_deref() == Some("tigerchess") && a.fen.is_none();
-    let pregame = tiger.then(|| tigerchess::pre_game(a.seed, a.open, a.random_variation));
-    if let Some(pg) = &pregame {
-        print_pregame(pg);
+    let choices = Choices { open: a.open, random_variation: a.random_variation };
+    let hooks = v.module.filter(|_| a.fen.is_none()).map(|m| m.begin(a.seed, choices));
+    for line in hooks.iter().flat_map(|h| h.pre_game_lines()) {
+        outln!("{line}");
     }
-    let pos = match super::def::start_position(&v, pregame.as_ref(), a.fen.as_deref()) {
+    let pos = match super::def::start_position(&v, hooks.as_deref(), a.fen.as_deref()) {
         Ok(p) => p,
         Err(c) => return c,
     };
@@ -111,7 +117,7 @@ pub fn play(a: PlayArgs) -> ExitCode {
         outln!("{}", legend(&v));
         outln!("Type help for the commands.");
     }
-    let clocks = (a.clock && tiger).then(|| TigerClocks::new(ClockParams::EXAMPLE));
+    let clocks = hooks.as_ref().filter(|_| a.clock).and_then(|h| h.clock());
     let mut s = Session {
         v: &v,
         game: Game::new(pos),
@@ -120,15 +126,13 @@ pub fn play(a: PlayArgs) -> ExitCode {
         fixed: 0,
         flip: !humans[0] && humans[1],
         clocks,
-        subtitle: None,
-        tiger,
+        time: TimeSource::new(a.clock_times),
+        hooks,
     };
-    if let Some(pg) = pregame.as_ref().filter(|pg| pg.deploy == tigerchess::Deploy::Random) {
-        for m in tigerchess::random_postings(&s.game.pos, pg.seed) {
-            s.play(m, " (card)");
-        }
-        s.fixed = s.game.history.len();
+    for m in s.hooks.as_ref().map(|h| h.opening_moves(&s.game.pos)).unwrap_or_default() {
+        s.play(m, " (card)");
     }
+    s.fixed = s.game.history.len();
     let mut searcher = Searcher::new(&v, 16);
     let limits = match (a.depth, a.nodes) {
         (None, None) => Limits::movetime(a.movetime),
@@ -157,12 +161,46 @@ pub fn play(a: PlayArgs) -> ExitCode {
                 None => break s.game.outcome(),
             }
         };
-        if let Some(o) = s.spend(side as u8, t.elapsed().as_millis() as u64) {
-            break Some(o);
+        let ms = s.time.move_ms(t);
+        match s.spend(side as u8, ms) {
+            Spent::InTime => s.play(m, ""),
+            // The posting came too late: it is not made.
+            Spent::TooLate => {}
+            Spent::Lost(o) => break Some(o),
         }
-        s.play(m, "");
     };
-    s.finish(result, pregame.as_ref(), &start_fen, humans, a.pgn.as_deref())
+    s.finish(result, &start_fen, humans, a.pgn.as_deref())
+}
+
+/// What the clock says about a move just chosen.
+enum Spent {
+    /// Made in time (main or reserve time).
+    InTime,
+    /// The deployment allowance ran out first: the posting is not made.
+    TooLate,
+    /// All time is gone.
+    Lost(Outcome),
+}
+
+/// Where the clocks' time comes from: the wall clock, or a fixed list of
+/// milliseconds per move (`--clock-times`) that makes a timed game exact.
+struct TimeSource {
+    script: Vec<u64>,
+    next: usize,
+}
+
+impl TimeSource {
+    fn new(script: Vec<u64>) -> TimeSource {
+        TimeSource { script, next: 0 }
+    }
+
+    /// The time the move begun at `started` took on the clock.
+    fn move_ms(&mut self, started: Instant) -> u64 {
+        let Some(last) = self.script.last() else { return started.elapsed().as_millis() as u64 };
+        let ms = *self.script.get(self.next).unwrap_or(last);
+        self.next += 1;
+        ms
+    }
 }
 
 /// What a human's input came to.
@@ -170,20 +208,6 @@ enum Turn {
     Move(rookery::game::Move),
     Again,
     Quit,
-}
-
-fn print_pregame(pg: &tigerchess::PreGame) {
-    match pg.die {
-        Some(d) => outln!("die: {d} ({} variation)", pg.deploy.name()),
-        None => outln!("die: not thrown ({} variation)", pg.deploy.name()),
-    }
-    match pg.dice {
-        Some((x, y)) => outln!(
-            "dice: {x}-{y} ({})",
-            pg.guard.map_or("no double: Standard game".to_string(), |g| format!("TigerVariation, {}", g.name()))
-        ),
-        None => outln!("dice: not thrown"),
-    }
 }
 
 /// The pieces: letter, name and moves.
@@ -201,6 +225,11 @@ impl<'v> Session<'v> {
         side_name(self.v, side)
     }
 
+    /// Pieces the rule module shows under another name (Siege Towers).
+    fn renamed_pieces(&self) -> Vec<(u16, String)> {
+        self.hooks.as_ref().map(|h| h.renamed_pieces(&self.game.pos)).unwrap_or_default()
+    }
+
     /// Plays `m`, printing it as `12. White Nf3 [g1f3]` (`12... Black …`
     /// for Black), announcing check and TigerChess events.
     fn play(&mut self, m: rookery::game::Move, note: &str) {
@@ -212,32 +241,22 @@ impl<'v> Session<'v> {
         let dots = if side == 0 { "." } else { "..." };
         outln!("{}{dots} {} {text} [{coords}]{note}", self.number, self.side_name(side));
         let deploying = self.game.pos.deploying();
-        let sieges = siege_towers(&self.game.pos, self.tiger);
+        let renamed = self.renamed_pieces();
         self.game.play(m);
         self.record.push(Played { side, number: self.number, san: text });
         if side == 1 && m.kind != rookery::game::MoveKind::Drop {
             self.number += 1;
         }
-        for (c, name) in siege_towers(&self.game.pos, self.tiger) {
-            // A Siege Tower that just moved was one already.
-            let was = |d: u16| sieges.iter().any(|(e, _)| *e == d);
+        for (c, name) in self.renamed_pieces() {
+            // A renamed piece (a Siege Tower) that just moved was one already.
+            let was = |d: u16| renamed.iter().any(|(e, _)| *e == d);
             if !(was(c) || c == m.to && was(m.from)) {
                 let owner = self.side_name(code_side(self.game.pos.at(c)));
                 outln!("   {owner} on {} is now a {name}", self.v.grid.label(c));
             }
         }
-        // The Dragon sub-title belongs to the deployment that happened: it
-        // is read when the last posting is made, not from the final board.
         if deploying && !self.game.pos.deploying() {
-            if self.subtitle.is_none() && self.tiger {
-                self.subtitle = tigerchess::dragon_subtitle(&self.game.pos);
-            }
-            if self.tiger {
-                outln!("   the deployment is over: engagement");
-            }
-            if let Some(c) = &mut self.clocks {
-                c.start_engagement();
-            }
+            self.deployment_over();
         } else if !deploying {
             if let Some(c) = &mut self.clocks {
                 c.move_done(side as usize);
@@ -245,21 +264,41 @@ impl<'v> Session<'v> {
         }
     }
 
-    /// Runs the mover's TigerClock; the result if the flag fell.
-    fn spend(&mut self, side: u8, ms: u64) -> Option<Outcome> {
-        let c = self.clocks.as_mut()?;
+    /// The deployment just ended: the module reads it, the clocks switch.
+    fn deployment_over(&mut self) {
+        if let Some(h) = &mut self.hooks {
+            h.deployment_over(&self.game.pos);
+            if let Some(phase) = h.phase_label(&self.game.pos) {
+                outln!("   the deployment is over: {phase}");
+            }
+        }
+        if let Some(c) = &mut self.clocks {
+            c.start_engagement();
+        }
+    }
+
+    /// Runs the mover's clock for the `ms` the move took: whether the move
+    /// still counts, or the game is lost on time.
+    fn spend(&mut self, side: u8, ms: u64) -> Spent {
+        let Some(c) = self.clocks.as_mut() else { return Spent::InTime };
         match c.spend(side as usize, ms) {
-            Event::Running => None,
-            Event::DeployFlag => {
+            ClockEvent::Running => Spent::InTime,
+            ClockEvent::DeployFlag => {
                 outln!("   {}'s deployment time is up: no more postings", self.side_name(side));
-                tigerchess::flag_in_deployment(&mut self.game.pos, side);
-                None
+                let deploying = self.game.pos.deploying();
+                if let Some(h) = &self.hooks {
+                    h.deployment_time_up(&mut self.game.pos, side);
+                }
+                if deploying && !self.game.pos.deploying() {
+                    self.deployment_over();
+                }
+                Spent::TooLate
             }
-            Event::OnReserve => {
+            ClockEvent::OnReserve => {
                 outln!("   {} is on reserve time", self.side_name(side));
-                None
+                Spent::InTime
             }
-            Event::Lost => Some(Outcome { winner: Some(side ^ 1), reason: Reason::Named("time".into()) }),
+            ClockEvent::Lost => Spent::Lost(Outcome { winner: Some(side ^ 1), reason: Reason::Named("time".into()) }),
         }
     }
 
@@ -362,19 +401,12 @@ impl<'v> Session<'v> {
         if !w.is_empty() || !b.is_empty() {
             out.push_str(&format!("\nin hand: {} [{w}]  {} [{b}]", self.side_name(0), self.side_name(1)));
         }
-        if self.tiger {
-            out.push_str(if pos.deploying() { "\nphase: deployment" } else { "\nphase: engagement" });
+        if let Some(phase) = self.hooks.as_ref().and_then(|h| h.phase_label(pos)) {
+            out.push_str(&format!("\nphase: {phase}"));
         }
         if let Some(c) = &self.clocks {
-            let t = |ms: u64| format!("{}:{:02}", ms / 60_000, ms / 1000 % 60);
             for p in 0..2 {
-                let phase = format!("{:?}", c.phase(p)).to_lowercase();
-                out.push_str(&format!(
-                    "\nclock {}: {} ({phase}), reserve {}",
-                    self.side_name(p as u8),
-                    t(c.main_ms(p)),
-                    t(c.reserve_ms(p))
-                ));
+                out.push_str(&format!("\nclock {}: {}", self.side_name(p as u8), c.describe(p)));
             }
         }
         out
@@ -384,15 +416,19 @@ impl<'v> Session<'v> {
     fn finish(
         &mut self,
         result: Option<Outcome>,
-        pregame: Option<&tigerchess::PreGame>,
         start_fen: &str,
         humans: [bool; 2],
         pgn_path: Option<&str>,
     ) -> ExitCode {
         outln!("{}", board_lines_or_graph(&self.game.pos, self.flip));
         outln!("fen: {}", self.game.pos.fen());
-        if let Some(pg) = pregame {
-            outln!("designation: {}", tigerchess::designation(pg, self.subtitle));
+        if let Some(d) = self.hooks.as_ref().and_then(|h| h.designation()) {
+            outln!("designation: {d}");
+        }
+        if let Some(c) = &self.clocks {
+            for p in 0..2 {
+                outln!("clock {}: {}", self.side_name(p as u8), c.describe(p));
+            }
         }
         let score = match &result {
             Some(o) => {
@@ -509,22 +545,6 @@ fn pgn_text(v: &Variant, start_fen: &str, record: &[Played], score: &str, player
     out
 }
 
-/// TigerChess: the cells of Towers that have become Siege Towers, with
-/// that name (empty for other games).
-fn siege_towers(pos: &Position<'_>, tiger: bool) -> Vec<(u16, String)> {
-    if !tiger {
-        return Vec::new();
-    }
-    (0..pos.variant().grid.len() as u16)
-        .filter_map(|c| tigerchess::piece_name(pos, c).filter(|n| n.starts_with("Siege ")).map(|n| (c, n)))
-        .collect()
-}
-
 fn side_name(v: &Variant, side: u8) -> &'static str {
-    match (v.hook.as_deref(), side) {
-        (Some("tigerchess"), 0) => "Bengal",
-        (Some("tigerchess"), _) => "Siberian",
-        (_, 0) => "White",
-        _ => "Black",
-    }
+    rookery::hooks::side_names(v)[side as usize & 1]
 }

@@ -6,7 +6,7 @@ use std::time::Instant;
 use rookery::game::notation::{move_text, parse_move};
 use rookery::game::perft::perft;
 use rookery::game::{Game, Position};
-use rookery::hooks::tigerchess;
+use rookery::hooks::Choices;
 
 use super::def::load;
 
@@ -107,23 +107,22 @@ pub fn replay_cmd(a: ReplayArgs) -> ExitCode {
         Ok(v) => v,
         Err(c) => return c,
     };
-    let pregame = match (a.seed, v.hook.as_deref()) {
-        (Some(seed), Some("tigerchess")) => Some(tigerchess::pre_game(seed, a.open, a.random_variation)),
+    let choices = Choices { open: a.open, random_variation: a.random_variation };
+    let hooks = match (a.seed, v.module) {
+        (Some(seed), Some(module)) => Some(module.begin(seed, choices)),
         (Some(_), _) => {
             errln!("error: --seed only applies to definitions with a rule module (variant.hook)");
             return ExitCode::from(2);
         }
         _ => None,
     };
-    let pos = match super::def::start_position(&v, pregame.as_ref(), a.fen.as_deref()) {
+    let pos = match super::def::start_position(&v, hooks.as_deref(), a.fen.as_deref()) {
         Ok(p) => p,
         Err(c) => return c,
     };
     let mut game = Game::new(pos);
-    if let Some(pg) = pregame.as_ref().filter(|pg| pg.deploy == tigerchess::Deploy::Random) {
-        for m in tigerchess::random_postings(&game.pos, pg.seed) {
-            game.play(m);
-        }
+    for m in hooks.as_ref().map(|h| h.opening_moves(&game.pos)).unwrap_or_default() {
+        game.play(m);
     }
     let mut legal = Vec::new();
     for (i, text) in a.moves.iter().enumerate() {

@@ -216,6 +216,7 @@ pub fn special_rules(v: &Variant) -> Vec<String> {
             g.name, v.pieces[g.kind as usize].name, v.regions[g.region as usize].name
         ));
     }
+    out.extend(crate::game::rules::effects::export_problems(v));
     if v.rules.flying_general {
         out.push("the flying-general rule (the royal pieces may not face each other on an open file)".into());
     }

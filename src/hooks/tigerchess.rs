@@ -20,6 +20,8 @@
 //! Bengal mirror each Siberian posting.
 
 use super::rng::Rng;
+use super::tigerclocks::{ClockParams, TigerClocks};
+use super::{Choices, GameClock, GameHooks, RuleModule};
 use crate::game::phase::{PostingRules, WingRule};
 use crate::game::{code_kind, code_side, Move, MoveKind, Position};
 use crate::variant::Variant;
@@ -292,6 +294,104 @@ pub fn designation(pg: &PreGame, subtitle: Option<&str>) -> String {
         s.push_str(sub);
     }
     s
+}
+
+/// The TigerChess rule module (`variant.hook = "tigerchess"`).
+#[derive(Debug)]
+pub struct TigerChess;
+
+impl RuleModule for TigerChess {
+    fn name(&self) -> &'static str {
+        "tigerchess"
+    }
+
+    fn fits(&self, v: &Variant) -> Result<(), String> {
+        fits(v)
+    }
+
+    fn side_names(&self) -> [&'static str; 2] {
+        ["Bengal", "Siberian"]
+    }
+
+    fn begin(&self, seed: u64, choices: Choices) -> Box<dyn GameHooks> {
+        Box::new(TigerGame { pg: pre_game(seed, choices.open, choices.random_variation), subtitle: None })
+    }
+}
+
+/// One TigerChess game: its dice and, once read, the Dragon sub-title.
+struct TigerGame {
+    pg: PreGame,
+    subtitle: Option<&'static str>,
+}
+
+impl TigerGame {
+    /// The two dice in words.
+    fn dice_text(&self) -> String {
+        match self.pg.dice {
+            Some((x, y)) => format!(
+                "{x}-{y} ({})",
+                self.pg
+                    .guard
+                    .map_or("no double: Standard game".to_string(), |g| format!("TigerVariation, {}", g.name()))
+            ),
+            None => "not thrown".to_string(),
+        }
+    }
+}
+
+impl GameHooks for TigerGame {
+    fn pre_game_lines(&self) -> Vec<String> {
+        let die = self.pg.die.map_or("not thrown".to_string(), |d| d.to_string());
+        vec![format!("die: {die} ({} variation)", self.pg.deploy.name()), format!("dice: {}", self.dice_text())]
+    }
+
+    fn summary(&self) -> String {
+        let die = self.pg.die.map_or("die not thrown".to_string(), |d| format!("die {d}"));
+        let pg = &self.pg;
+        format!("seed {}: {die} ({} variation); dice {}", pg.seed, pg.deploy.name(), self.dice_text())
+    }
+
+    fn start<'v>(&self, v: &'v Variant) -> Position<'v> {
+        start(v, &self.pg)
+    }
+
+    fn opening_moves(&self, pos: &Position<'_>) -> Vec<Move> {
+        if self.pg.deploy == Deploy::Random {
+            random_postings(pos, self.pg.seed)
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn renamed_pieces(&self, pos: &Position<'_>) -> Vec<(u16, String)> {
+        (0..pos.variant().grid.len() as u16)
+            .filter_map(|c| piece_name(pos, c).filter(|n| n.starts_with("Siege ")).map(|n| (c, n)))
+            .collect()
+    }
+
+    fn phase_label(&self, pos: &Position<'_>) -> Option<&'static str> {
+        Some(if pos.deploying() { "deployment" } else { "engagement" })
+    }
+
+    fn deployment_over(&mut self, pos: &Position<'_>) {
+        // The Dragon sub-title belongs to the deployment that happened: it
+        // is read when the last posting is made, not from the final board.
+        if self.subtitle.is_none() {
+            self.subtitle = dragon_subtitle(pos);
+        }
+    }
+
+    fn designation(&self) -> Option<String> {
+        Some(designation(&self.pg, self.subtitle))
+    }
+
+    fn clock(&self) -> Option<Box<dyn GameClock>> {
+        Some(Box::new(TigerClocks::new(ClockParams::EXAMPLE)))
+    }
+
+    fn deployment_time_up(&self, pos: &mut Position<'_>, side: u8) {
+        flag_in_deployment(pos, side);
+    }
 }
 
 #[cfg(test)]

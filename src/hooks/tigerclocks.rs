@@ -155,6 +155,26 @@ impl TigerClocks {
     }
 }
 
+impl super::GameClock for TigerClocks {
+    fn spend(&mut self, side: usize, ms: u64) -> Event {
+        TigerClocks::spend(self, side, ms)
+    }
+
+    fn start_engagement(&mut self) {
+        TigerClocks::start_engagement(self)
+    }
+
+    fn move_done(&mut self, side: usize) {
+        TigerClocks::move_done(self, side)
+    }
+
+    fn describe(&self, side: usize) -> String {
+        let t = |ms: u64| format!("{}:{:02}", ms / 60_000, ms / 1000 % 60);
+        let phase = format!("{:?}", self.phase(side)).to_lowercase();
+        format!("{} ({phase}), reserve {}", t(self.main_ms(side)), t(self.reserve_ms(side)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

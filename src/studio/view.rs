@@ -210,32 +210,17 @@ pub struct Start<'a> {
     pub seed: Option<u64>,
 }
 
-/// The pre-game of a rule module, if the variant has one and a seed is given.
-fn pregame(v: &Variant, start: Start<'_>) -> Option<crate::hooks::tigerchess::PreGame> {
-    match (v.hook.as_deref(), start.seed) {
-        (Some("tigerchess"), Some(seed)) => Some(crate::hooks::tigerchess::pre_game(seed, false, false)),
-        _ => None,
-    }
-}
-
-/// The pre-game in words (`die 3 (Symmetrical variation); dice 2-5 (…)`).
-fn pregame_text(pg: &crate::hooks::tigerchess::PreGame) -> String {
-    let die = pg.die.map_or("die not thrown".to_string(), |d| format!("die {d}"));
-    let dice = match pg.dice {
-        Some((x, y)) => format!(
-            "dice {x}-{y} ({})",
-            pg.guard.map_or("no double: Standard game".to_string(), |g| format!("TigerVariation, {}", g.name()))
-        ),
-        None => "dice not thrown".to_string(),
-    };
-    format!("seed {}: {die} ({} variation); {dice}", pg.seed, pg.deploy.name())
+/// The rule module's game state, if the variant has a module and a seed
+/// is given (the studio plays the dice, never the Open or Random choices).
+fn pregame(v: &Variant, start: Start<'_>) -> Option<Box<dyn crate::hooks::GameHooks>> {
+    Some(v.module?.begin(start.seed?, crate::hooks::Choices::default()))
 }
 
 /// Replays `moves` (coordinate notation) from the start.
 pub fn replay<'v>(v: &'v Variant, start: Start<'_>, moves: &[String]) -> Result<Game<'v>, String> {
     let pos = match (start.fen.filter(|f| !f.trim().is_empty()), pregame(v, start)) {
         (Some(f), _) => Position::from_fen(v, f.trim()).map_err(|e| format!("bad FEN: {e}"))?,
-        (None, Some(pg)) => crate::hooks::tigerchess::start(v, &pg),
+        (None, Some(h)) => h.start(v),
         (None, None) => Position::start(v),
     };
     let mut game = Game::new(pos);
@@ -279,7 +264,7 @@ pub fn game_view(v: &Variant, start: Start<'_>, moves: &[String]) -> Result<Valu
         "legal": legal_json, "hands": hands, "last": last, "ply": moves.len(),
         "result": outcome.as_ref().map(|o| o.to_string()),
         "svg": board_svg(&game.pos, &SvgOptions::default()),
-        "pregame": pregame(v, start).map(|pg| pregame_text(&pg)),
+        "pregame": pregame(v, start).map(|h| h.summary()),
     }))
 }
 

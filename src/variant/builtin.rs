@@ -39,7 +39,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("racingkings", include_str!("../../definitions/racingkings.toml")),
     ("makpong", include_str!("../../definitions/makpong.toml")),
     // Effects (atomic, duck, passing; janggi, manchu).
-
+    ("atomic", include_str!("../../definitions/atomic.toml")),
     // Castling, gating and unmoved state (seirawan, shouse, shako, gustav3, cambodian).
 
     // Further hands and drops (kyotoshogi, sittuyin, placement, dobutsu).

@@ -94,12 +94,13 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
     let piece_promotion = promotion::piece_rules(spec, &board, &letters, d);
     check_hook(spec, d);
     let rules = rules::check(spec, d);
+    let explosions = effects(spec, board.grid.as_ref(), &pieces, &letters, d);
 
     if !ok || d.iter().any(|x| x.severity == super::Severity::Error) {
         return None;
     }
     let grid = board.grid?;
-    let immediate_end = rules.check_limit > 0 || !goals.is_empty() || extinction.is_some();
+    let immediate_end = rules.check_limit > 0 || !goals.is_empty() || extinction.is_some() || explosions.is_some();
     let mut tables = match super::tables::MoveTables::build(&grid, &pieces, &zones, &regions, rules.flying_general) {
         Ok(t) => t,
         Err(e) => {
@@ -151,6 +152,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         rules,
         tables,
         hook: spec.hook.as_ref().map(|h| h.value.clone()),
+        module: spec.hook.as_ref().and_then(|h| crate::hooks::module(&h.value)),
         deployment,
         drops,
         piece_promotion,
@@ -159,17 +161,32 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         extinction,
         goals,
         checks: Vec::new(),
+        explosions,
     };
     hook_fits(spec, &v, d).then_some(v)
+}
+
+/// `[effects]`: the explosions, refused together with hands (a blast would
+/// have to send pieces to hand, which is not implemented).
+fn effects(
+    spec: &VariantSpec,
+    grid: Option<&crate::board::Grid>,
+    pieces: &[super::PieceDef],
+    letters: &pieces::Letters,
+    d: &mut Vec<Diagnostic>,
+) -> Option<crate::game::rules::effects::Explosions> {
+    let e = spec.effects.as_ref()?;
+    let x = crate::game::rules::effects::compile(e, grid?, pieces.len(), &|l, d| letters.kind_of(l, "piece", d), d)?;
+    if spec.drops.is_some() || spec.deployment.is_some() {
+        d.push(Diagnostic::error(e.span.clone(), "explosions cannot be combined with [drops] or [deployment] yet"));
+    }
+    Some(x)
 }
 
 /// A named rule module must fit the definition it is named on.
 fn hook_fits(spec: &VariantSpec, v: &Variant, d: &mut Vec<Diagnostic>) -> bool {
     let Some(h) = &spec.hook else { return true };
-    let fits = match h.value.as_str() {
-        "tigerchess" => crate::hooks::tigerchess::fits(v),
-        _ => Ok(()),
-    };
+    let fits = crate::hooks::module(&h.value).map_or(Ok(()), |m| m.fits(v));
     if let Err(msg) = fits {
         d.push(Diagnostic::error(h.span.clone(), msg));
         return false;
@@ -221,8 +238,12 @@ fn check_name(spec: &VariantSpec, d: &mut Vec<Diagnostic>) {
 /// `variant.hook`: a known rule module.
 fn check_hook(spec: &VariantSpec, d: &mut Vec<Diagnostic>) {
     if let Some(h) = &spec.hook {
-        if h.value != "tigerchess" {
-            d.push(Diagnostic::error(h.span.clone(), format!("unknown hook {:?}; known: \"tigerchess\"", h.value)));
+        if crate::hooks::module(&h.value).is_none() {
+            let known: Vec<String> = crate::hooks::names().iter().map(|n| format!("{n:?}")).collect();
+            d.push(Diagnostic::error(
+                h.span.clone(),
+                format!("unknown hook {:?}; known: {}", h.value, known.join(", ")),
+            ));
         }
     }
 }

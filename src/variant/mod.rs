@@ -174,6 +174,9 @@ pub struct Variant {
     pub tables: MoveTables,
     /// The named rule module, if any.
     pub hook: Option<String>,
+    /// The rule module `hook` names, chosen at load time: front ends reach
+    /// game-specific code only through it.
+    pub module: Option<&'static dyn crate::hooks::RuleModule>,
     /// The deployment phase, if any.
     pub deployment: Option<Deployment>,
     /// Hands and drops, if any.
@@ -191,6 +194,8 @@ pub struct Variant {
     pub immediate_end: bool,
     /// `[[checks]]`: the documented facts (`rookery verify`).
     pub checks: Vec<crate::verify::Check>,
+    /// Atomic explosions (see `game::rules::effects`), if any.
+    pub explosions: Option<crate::game::rules::effects::Explosions>,
 }
 
 impl Variant {

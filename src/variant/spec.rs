@@ -139,6 +139,9 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "goals[].equalize", ty: "boolean", need: "optional, default false", doc: "Black's equalizing move (racing kings; Fairy-Stockfish's `flagMove`): when White arrives first, Black gets one more move if it has a legal move that arrives too; the game is then drawn if Black arrives, won by White otherwise. Black arriving first wins at once." },
     KeyDoc { path: "goals[].name", ty: "string", need: "optional, default \"REGION reached\"", doc: "The reason shown in the result (`1-0 (king of the hill)`)." },
     KeyDoc { path: "rules.repetition", ty: "integer >= 0", need: "optional, default 3", doc: "Draw when the same position occurs this many times (0: no such rule)." },
+    KeyDoc { path: "effects", ty: "table", need: "optional", doc: "Capture side effects and extra moves (see `src/game/rules/effects.rs`)." },
+    KeyDoc { path: "effects.explosion-radius", ty: "integer 1..=2", need: "optional (no explosions)", doc: "Atomic captures: a capture explodes on its destination, removing the capturing piece, the captured piece(s) and every piece within this many steps (Chebyshev distance; king steps on polygon boards) except the kinds in `explosion-spares`. A move that blows up one of the mover's royal pieces is illegal (so royals never capture); a move that blows up an enemy royal is legal whatever it leaves attacked; a royal within the radius of an enemy royal is never in check; a side whose last royal is blown up loses at once (`1-0 (king exploded)`)." },
+    KeyDoc { path: "effects.explosion-spares", ty: "array of piece letters", need: "optional, default []", doc: "Kinds that survive an explosion on a neighbouring cell (atomic's pawns); they are still removed when they capture or are captured." },
     KeyDoc { path: "checks", ty: "array of tables ([[checks]])", need: "optional", doc: "Documented facts about the game (a perft count, a piece's moves, a line of play and its result), checked by `rookery verify`; `rookery verify --update` rewrites their expected values in place." },
     KeyDoc { path: "checks[].kind", ty: "\"perft\" | \"moves\" | \"line\"", need: "required", doc: "perft: the number of leaf nodes of the legal move tree; moves: where one piece may go; line: a sequence of moves and how it ends." },
     KeyDoc { path: "checks[].name", ty: "string", need: "optional", doc: "A short label shown by `verify`, `show` and the exports." },
@@ -255,6 +258,8 @@ pub struct VariantSpec {
     pub extinction: Option<crate::game::rules::extinction::ExtinctionSpec>,
     /// `[[goals]]`.
     pub goals: Vec<crate::game::rules::goals::GoalSpec>,
+    /// `[effects]`: capture side effects and extra moves.
+    pub effects: Option<crate::game::rules::effects::EffectsSpec>,
     /// `[[checks]]`: documented facts.
     pub checks: Vec<CheckSpec>,
 }
@@ -415,13 +420,14 @@ impl Reader<'_> {
                 "goals",
                 "extinction",
                 "checks",
+                "effects",
             ]
             .contains(&k)
             {
                 let span = root.key(k).and_then(|k| k.span()).unwrap_or_else(|| item_span(item));
                 self.err(
                     span,
-                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, drops, rules, goals, extinction, checks"),
+                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, drops, rules, goals, extinction, checks, effects"),
                 );
             }
         }
@@ -556,6 +562,7 @@ impl Reader<'_> {
         spec.checks = self.checks(root);
         spec.goals = self.goals(root);
         spec.extinction = self.extinction(root);
+        spec.effects = self.effects(root);
         spec
     }
 

@@ -92,7 +92,10 @@ impl<'v> Position<'v> {
 
     pub(super) fn side_in_check(&self, side: Side) -> bool {
         let s = side as usize;
-        self.royals_hit(self.nroyal[s] as usize, |i| self.is_attacked(self.royals[s][i], side ^ 1))
+        self.royals_hit(self.nroyal[s] as usize, |i| {
+            let r = self.royals[s][i];
+            self.is_attacked(r, side ^ 1) && !self.blast_immune(r, side)
+        })
     }
 
     /// The cells of the pieces of `by` that attack `target` (Makpong's rule

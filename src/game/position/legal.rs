@@ -9,7 +9,7 @@ impl<'v> Position<'v> {
     /// cell whose occupancy matters to some attack on one of its royals by a
     /// piece that stands where it could make that attack (the cells on the
     /// way, screens included). Only moves touching those cells need a trial.
-    pub(super) fn royal_danger(&self, danger: &mut [u64; 16]) -> bool {
+    pub(in crate::game) fn royal_danger(&self, danger: &mut [u64; 16]) -> bool {
         let s = self.side as usize;
         let by = self.side ^ 1;
         let t = &self.v.tables;
@@ -73,6 +73,10 @@ impl<'v> Position<'v> {
     #[inline]
     pub(crate) fn royal_safe_moves(&mut self, out: &mut Vec<Move>) {
         out.clear();
+        // Atomic: explosions decide legality (see `game::rules::effects`).
+        if self.v.explosions.is_some() {
+            return self.explosive_legal(out);
+        }
         // Cells whose change could expose one of our royals: a move touching
         // none of them (and not moving a royal) cannot be illegal unless we
         // are in check already.
@@ -140,7 +144,7 @@ impl<'v> Position<'v> {
     /// Whether `m` would leave one of the mover's royal pieces attacked.
     /// Only the board bytes the move changes are touched (and put back):
     /// attacks depend on nothing else, so this is much cheaper than make.
-    pub(super) fn exposes_royal(&mut self, m: Move) -> bool {
+    pub(in crate::game) fn exposes_royal(&mut self, m: Move) -> bool {
         let s = self.side as usize;
         let enemy = self.side ^ 1;
         let (from, to, x, x2) = (m.from as usize, m.to as usize, m.extra as usize, m.extra2 as usize);

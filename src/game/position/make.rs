@@ -80,6 +80,7 @@ impl<'v> Position<'v> {
             once_used: self.once_used,
             checks_left: self.checks_left,
             promoted: [0; 3],
+            blasted: 0,
         };
         if m.kind == MoveKind::Drop {
             if let Some(d) = &self.v.drops {
@@ -139,6 +140,11 @@ impl<'v> Position<'v> {
                     self.once_used[side as usize] |= 1 << (m.promo - 1);
                 }
                 self.put(m.to, placed);
+                if capture {
+                    if let Some(x) = &self.v.explosions {
+                        u.blasted = self.explode(x, m.to);
+                    }
+                }
             }
         }
         if let Some(d) = &self.v.drops {
@@ -233,6 +239,9 @@ impl<'v> Position<'v> {
                 self.put(m.from, king);
             }
             _ => {
+                if u.blasted > 0 {
+                    self.unexplode(u.blasted);
+                }
                 self.take(m.to);
                 if u.captured != 0 {
                     self.put(m.to, u.captured);

@@ -50,6 +50,9 @@ pub struct Position<'v> {
     pub posting: super::phase::PostingRules,
     /// n-check: the checks each side still has to give.
     checks_left: [u8; 2],
+    /// Pieces removed by explosions (cell, piece, unmoved flag), newest
+    /// last, for `unmake` (see `rules::effects`).
+    pub(in crate::game) blasts: Vec<(Cell, u8, bool)>,
 }
 
 /// What `make` changed, for `unmake`.
@@ -72,6 +75,8 @@ pub struct Undo {
     pub(in crate::game) promoted: [u8; 3],
     /// n-check counters before the move.
     pub(in crate::game) checks_left: [u8; 2],
+    /// How many pieces the move's explosion removed.
+    pub(in crate::game) blasted: u8,
 }
 
 impl Undo {

@@ -41,6 +41,7 @@ impl<'v> Position<'v> {
             promoted: vec![0; n],
             posting: Default::default(),
             checks_left: pl.checks.unwrap_or([v.rules.check_limit; 2]),
+            blasts: Vec::new(),
         };
         for &(kind, side) in &pl.hand {
             let h = &mut p.hand[side as usize * v.pieces.len() + kind as usize];

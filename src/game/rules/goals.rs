@@ -150,6 +150,9 @@ impl crate::game::Position<'_> {
         let v = self.variant();
         let stm = self.side();
         let mover = stm ^ 1;
+        if v.explosions.is_some() {
+            return self.explosion_end().map(|(w, why)| (Some(w), why));
+        }
         for g in v.goals.iter().filter(|g| g.equalize) {
             // The side to move arrived before the last move: that move was
             // the answer, and it drew only if it arrived too.

@@ -3,6 +3,7 @@
 
 pub mod capture;
 pub mod drops;
+pub mod effects;
 pub mod extinction;
 pub mod filters;
 pub mod goals;
