@@ -209,3 +209,78 @@ fn makpong_a_checked_king_may_only_capture_the_checker() {
     assert_eq!(moves.len(), 1);
     assert_eq!((moves[0].from, moves[0].to), (v.grid.parse("e1").unwrap(), v.grid.parse("e2").unwrap()));
 }
+
+#[test]
+fn horde_double_steps_by_rank_and_extinction() {
+    let v = variant("horde");
+    let mut moves = Vec::new();
+    // A pawn that has stepped from the first rank to the second may still
+    // double-step (by rank, not by "never moved").
+    let mut p = Position::from_fen(&v, "4k3/8/8/8/8/8/P7/8 w - - 0 1").unwrap();
+    p.legal_moves(&mut moves);
+    let to: Vec<&str> = moves.iter().map(|m| v.grid.label(m.to)).collect();
+    assert_eq!(to, ["a3", "a4"], "{to:?}");
+    // A double step from the first rank leaves no en-passant square …
+    let out = replay(&["horde", "--fen", "4k3/8/8/8/8/1p6/8/P7 w - - 0 1", "a1a3"]).1;
+    assert!(out.contains("4k3/8/8/8/8/Pp6/8/8 b - - 0 1"), "{out}");
+    // … one from the second rank does (Black captures on rank 3).
+    let out = replay(&["horde", "--fen", "4k3/8/8/8/1p6/8/P7/8 w - - 0 1", "a2a4"]).1;
+    assert!(out.contains(" b - a3 0 1"), "{out}");
+    // White loses its last piece.
+    let fen = "4k3/8/8/8/8/8/1q6/P7 b - - 0 1";
+    assert_eq!(result(&["horde", "--fen", fen, "b2a1"]).as_deref(), Some("0-1 (all pieces lost)"));
+}
+
+#[test]
+fn breakthrough_and_armageddon() {
+    let fen = "8/1P6/8/8/8/8/6p1/8 w - - 0 1";
+    assert_eq!(result(&["breakthrough", "--fen", fen, "b7b8"]).as_deref(), Some("1-0 (breakthrough)"));
+    // Stalemate draws in chess and wins for Black in armageddon, whoever is
+    // stalemated.
+    let stale = "k7/8/8/2Q5/8/8/8/7K w - - 0 1";
+    assert_eq!(result(&["chess", "--fen", stale, "c5b6"]).as_deref(), Some("1/2-1/2 (stalemate)"));
+    assert_eq!(result(&["armageddon", "--fen", stale, "c5b6"]).as_deref(), Some("0-1 (stalemate, draw odds)"));
+}
+
+#[test]
+fn king_against_king_is_a_dead_position() {
+    assert_eq!(result(&["chess", "--fen", "q7/8/8/3k4/8/8/8/3K4 w - - 0 1", "d1c1"]), None);
+    // Coregal's king and queen are both royal: not a dead position.
+    assert_eq!(result(&["coregal", "--fen", "2q1k3/8/8/8/8/8/8/3QK3 b - - 0 1", "e8e7"]), None);
+    let fen = "8/8/8/3k4/8/8/3q4/3K4 w - - 0 1";
+    assert_eq!(result(&["chess", "--fen", fen, "d1d2"]).as_deref(), Some("1/2-1/2 (dead position)"));
+    assert_eq!(
+        result(&["tigrey", "--fen", "k11/12/12/12/12/12/12/12/12/12/12/6K5 w - - 0 1"]).as_deref(),
+        Some("1/2-1/2 (dead position)")
+    );
+    // Perft knows no optional or dead-position draws.
+    let v = variant("chess");
+    let mut p = Position::from_fen(&v, "8/8/8/3k4/8/8/8/3K4 w - - 0 1").unwrap();
+    assert_eq!(perft(&mut p, 1), 5);
+    // A definition may switch it off.
+    let text = builtin::text("chess").unwrap().replace("repetition = 3", "repetition = 3\ndead-position = false");
+    let off = load_str(&text).unwrap().0;
+    let mut g = rookery::game::Game::new(Position::from_fen(&off, "8/8/8/3k4/8/8/8/3K4 w - - 0 1").unwrap());
+    assert_eq!(g.outcome(), None);
+}
+
+#[test]
+fn end_rules_are_judged_in_the_given_order() {
+    // Bare king against stalemate: by default stalemate (no moves) comes first.
+    let text = builtin::text("chess").unwrap().replace("bare-king = \"none\"", "bare-king = \"loss\"");
+    let fen = "k7/8/1Q6/8/8/8/8/7K b - - 0 1";
+    let v = load_str(&text).unwrap().0;
+    let mut g = rookery::game::Game::new(Position::from_fen(&v, fen).unwrap());
+    assert_eq!(g.outcome().unwrap().to_string(), "1/2-1/2 (stalemate)");
+    let first = text.replace("repetition = 3", "repetition = 3\nend-order = [\"bare-king\", \"no-moves\"]");
+    let v = load_str(&first).unwrap().0;
+    let mut g = rookery::game::Game::new(Position::from_fen(&v, fen).unwrap());
+    assert_eq!(g.outcome().unwrap().to_string(), "1-0 (bare king)");
+    let bad = text.replace("repetition = 3", "repetition = 3\nend-order = [\"no-moves\", \"no-moves\", \"mate\"]");
+    let err = load_str(&bad).unwrap_err();
+    let msgs: Vec<&str> = err.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert!(
+        msgs.iter().any(|m| m.contains("twice")) && msgs.iter().any(|m| m.contains("\"mate\" is no end rule")),
+        "{msgs:?}"
+    );
+}

@@ -92,6 +92,7 @@ GOAL_VARIANTS = {
     "coregal": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400]),
     "spartan": ("lgkcckwl/hhhhhhhh/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", [20]),
     "makpong": ("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1", [23]),
+    "armageddon": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 8902]),
 }
 for _name, _start in GOAL_VARIANTS.items():
     FSF_NAME[_name] = _name

@@ -217,6 +217,8 @@ pub fn special_rules(v: &Variant) -> Vec<String> {
         ));
     }
     out.extend(crate::game::rules::effects::export_problems(v));
+    out.extend(crate::game::rules::extinction::export_problems(v));
+    out.extend(crate::game::rules::royalty::export_problems(v));
     if v.rules.flying_general {
         out.push("the flying-general rule (the royal pieces may not face each other on an open file)".into());
     }

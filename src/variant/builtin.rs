@@ -38,6 +38,9 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("spartan", include_str!("../../definitions/spartan.toml")),
     ("racingkings", include_str!("../../definitions/racingkings.toml")),
     ("makpong", include_str!("../../definitions/makpong.toml")),
+    ("horde", include_str!("../../definitions/horde.toml")),
+    ("breakthrough", include_str!("../../definitions/breakthrough.toml")),
+    ("armageddon", include_str!("../../definitions/armageddon.toml")),
     // Effects (atomic, duck, passing; janggi, manchu).
     ("atomic", include_str!("../../definitions/atomic.toml")),
     // Castling, gating and unmoved state (seirawan, shouse, shako, gustav3, cambodian).

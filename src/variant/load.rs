@@ -93,7 +93,8 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         .and_then(|e| crate::game::rules::extinction::compile(e, &|l, d| letters.kind_of(l, "extinction piece", d), d));
     let piece_promotion = promotion::piece_rules(spec, &board, &letters, d);
     check_hook(spec, d);
-    let rules = rules::check(spec, d);
+    let mut rules = rules::check(spec, d);
+    rules.ep_region = spec.ep_region.as_ref().and_then(|r| crate::game::rules::regions::find(&regions, r, d));
     let explosions = effects(spec, board.grid.as_ref(), &pieces, &letters, d);
 
     if !ok || d.iter().any(|x| x.severity == super::Severity::Error) {
@@ -135,7 +136,15 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
     let piece_promotion = piece_promotion
         .map(|(to, zone)| crate::game::rules::promotion::PiecePromotion::compile(&grid, to, &zone, &tables));
     let drops = drops.map(|r| r.compile(&grid, &pawns, &setup.cells, &tables, piece_promotion.as_ref()));
-    setup::royal_warnings(&setup, &pieces, &spec.fen.as_ref().map_or(spec.setup_span.clone(), |f| f.span.clone()), d);
+    // A side without royals is expected where an extinction goal ends the game (horde).
+    if spec.extinction.is_none() {
+        setup::royal_warnings(
+            &setup,
+            &pieces,
+            &spec.fen.as_ref().map_or(spec.setup_span.clone(), |f| f.span.clone()),
+            d,
+        );
+    }
     let v = Variant {
         name: spec.name.as_ref()?.value.clone(),
         title: spec.title.as_ref()?.value.clone(),

@@ -114,6 +114,15 @@ pub struct Rules {
     pub checkmate: EndValue,
     /// Compulsory capture.
     pub must_capture: bool,
+    /// The side that wins every drawn result (armageddon: Black).
+    pub draw_odds: Option<u8>,
+    /// King against king (nothing but royals on both sides) is drawn.
+    pub dead_position: bool,
+    /// The order in which `Game::outcome` judges the end rules.
+    pub end_order: Vec<crate::game::outcome::EndRule>,
+    /// En-passant squares are left only inside this region (the capturing
+    /// side's part; index into `Variant::regions`).
+    pub ep_region: Option<u8>,
     /// A side is in check only when all its royal pieces are attacked
     /// (spartan's duple check); otherwise when any is.
     pub royal_check_all: bool,

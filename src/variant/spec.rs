@@ -127,6 +127,10 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "rules.royal-check", ty: "\"any\" | \"all\"", need: "optional, default \"any\"", doc: "With several royal pieces: \"any\", each must be safe (a side is in check when any is attacked: coregal's king and queens); \"all\", duple check (Spartan): a side is in check only when all its royal pieces are attacked, so a move may leave one of two kings attacked, and that king may be captured." },
     KeyDoc { path: "rules.royal-evasion", ty: "\"any\" | \"capture-only\"", need: "optional, default \"any\"", doc: "\"capture-only\" (Makpong): a royal piece in check may not step away; it may move only to capture the checking piece (never under a double check). Other pieces may still capture or block." },
     KeyDoc { path: "rules.no-checks", ty: "boolean", need: "optional, default false", doc: "A move that gives check is illegal (racing kings)." },
+    KeyDoc { path: "rules.draw-odds", ty: "\"none\" | \"white\" | \"black\"", need: "optional, default \"none\"", doc: "Draw odds (armageddon: \"black\"): every result that would be a draw (stalemate, dead position, the n-move rule, repetition) is a win for this side, shown as `0-1 (stalemate, draw odds)`." },
+    KeyDoc { path: "rules.dead-position", ty: "boolean", need: "optional, default true when some piece is royal and there are no `[[goals]]`", doc: "King against king: when each side has a single piece, a royal one (and empty hands), the game is drawn at once (`1/2-1/2 (dead position)`). Never part of perft." },
+    KeyDoc { path: "rules.end-order", ty: "array of \"capture-wins\" | \"goals\" | \"no-moves\" | \"bare-king\" | \"dead-position\" | \"move-rule\" | \"repetition\"", need: "optional, default in that order", doc: "The order in which the end rules are judged after a move; the first that applies gives the result and names it (`result: 1-0 (bare king)`). Rules not listed follow in the default order. `no-moves` is checkmate and stalemate; `goals` are extinction, region goals, n-check and explosions (which also end perft at once, whatever the order)." },
+    KeyDoc { path: "rules.en-passant-region", ty: "region name", need: "optional, default everywhere", doc: "A pawn's double step leaves an en-passant square only inside the capturing side's part of this region (horde: White captures on rank 6, Black on rank 3, so a double step from the first rank leaves none)." },
     KeyDoc { path: "rules.check-limit", ty: "integer 0..=99", need: "optional, default 0 (none)", doc: "n-check: the side that gives check for the n-th time wins at once. The checks each side still has to give travel in the FEN as Fairy-Stockfish writes them, `3+3` (White's, then Black's) after the en-passant field." },
     KeyDoc { path: "extinction", ty: "table", need: "optional", doc: "Extinction goal (Fairy-Stockfish's extinctionValue/extinctionPieceTypes/extinctionPieceCount): a side left with `count` or fewer pieces of a listed kind (pieces in hand count) has gone extinct, and the game ends at once with `value` for it. Judged with the goals after every move, the side that has just moved first; an ended position has no moves." },
     KeyDoc { path: "extinction.pieces", ty: "array of piece letters | \"all\"", need: "required", doc: "The kinds counted one by one (extinct when any of them is down to `count`), or \"all\": all the side's pieces counted together (antichess, horde)." },
@@ -248,6 +252,14 @@ pub struct VariantSpec {
     pub stalemate_by_count: bool,
     /// `rules.must-capture`.
     pub must_capture: bool,
+    /// `rules.draw-odds`.
+    pub draw_odds: Option<Spanned<String>>,
+    /// `rules.dead-position`.
+    pub dead_position: Option<bool>,
+    /// `rules.end-order`.
+    pub end_order: Vec<Spanned<String>>,
+    /// `rules.en-passant-region`.
+    pub ep_region: Option<Spanned<String>>,
     /// `rules.royal-check`.
     pub royal_check: Option<Spanned<String>>,
     /// `rules.royal-evasion`.
@@ -558,6 +570,11 @@ impl Reader<'_> {
             spec.royal_check = self.string(r, "royal-check", "rules.royal-check", false, &s);
             spec.royal_evasion = self.string(r, "royal-evasion", "rules.royal-evasion", false, &s);
             spec.no_checks = self.bool(r, "no-checks", "rules.no-checks", false);
+            spec.draw_odds = self.string(r, "draw-odds", "rules.draw-odds", false, &s);
+            spec.dead_position =
+                r.contains_key("dead-position").then(|| self.bool(r, "dead-position", "rules.dead-position", true));
+            spec.end_order = self.array(r, "end-order", "rules.end-order", |rd, v| rd.str_elem(v, "rules.end-order"));
+            spec.ep_region = self.string(r, "en-passant-region", "rules.en-passant-region", false, &s);
         }
         spec.checks = self.checks(root);
         spec.goals = self.goals(root);

@@ -149,3 +149,36 @@ impl crate::game::Position<'_> {
         None
     }
 }
+
+/// The end rules of this family that the exporters cannot express, one
+/// line each: extinction, compulsory capture, and checkmate or stalemate
+/// values other than chess's.
+pub fn export_problems(v: &crate::variant::Variant) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(e) = &v.extinction {
+        let what = if e.all {
+            "all its pieces".to_string()
+        } else {
+            let names: Vec<&str> = e.kinds.iter().map(|&k| v.pieces[k as usize].name.as_str()).collect();
+            format!("its {}", names.join(" or "))
+        };
+        let value = if e.value == EndValue::Win { "wins" } else { "loses" };
+        out.push(format!("extinction (a side left with at most {} of {what} {value})", e.count));
+    }
+    if v.rules.must_capture {
+        out.push("compulsory capture".into());
+    }
+    if v.rules.checkmate != EndValue::Loss {
+        out.push("checkmate that does not lose for the mated side".into());
+    }
+    if v.rules.stalemate_by_count {
+        out.push("stalemate decided by piece count".into());
+    }
+    if let Some(s) = v.rules.draw_odds {
+        out.push(format!("draw odds for {}", if s == 0 { "White" } else { "Black" }));
+    }
+    if v.rules.ep_region.is_some() {
+        out.push("en passant only in a region".into());
+    }
+    out
+}

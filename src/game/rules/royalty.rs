@@ -53,3 +53,36 @@ impl crate::game::Position<'_> {
         });
     }
 }
+
+/// The royalty rules the exporters cannot express, one line each: several
+/// royal kinds or duple check, checks forbidden, Makpong's evasion rule, a
+/// non-royal castler, Black's equalizing move.
+pub fn export_problems(v: &crate::variant::Variant) -> Vec<String> {
+    let mut out = Vec::new();
+    let royals: Vec<&str> = v.pieces.iter().filter(|p| p.royal).map(|p| p.name.as_str()).collect();
+    if royals.len() > 1 {
+        out.push(format!("several royal kinds ({})", royals.join(", ")));
+    }
+    if v.rules.royal_check_all {
+        out.push("duple check (in check only when all royal pieces are attacked)".into());
+    }
+    if v.rules.no_checks {
+        out.push("no checks (a move that gives check is illegal)".into());
+    }
+    if v.rules.evasion_capture_only {
+        out.push("a royal piece in check may only capture the checker (Makpong)".into());
+    }
+    let n = v.grid.len();
+    let castler = v
+        .pieces
+        .iter()
+        .enumerate()
+        .any(|(k, p)| !p.royal && (0..2 * n).any(|i| !v.tables.castles[k * 2 * n + i].is_empty()));
+    if castler {
+        out.push("castling by a piece that is not royal".into());
+    }
+    if v.goals.iter().any(|g| g.equalize) {
+        out.push("Black's equalizing move after White reaches the goal".into());
+    }
+    out
+}
