@@ -145,3 +145,105 @@ fn grand_promotion_limited_by_piece_counts() {
     assert!(!refused(&["grand", "--fen", lower, "e8e9n"]));
     assert!(refused(&["grand", "--fen", lower, "e8e9q"]));
 }
+
+#[test]
+fn chessgi_double_steps_by_rank() {
+    // FSF allows a pawn's double step from its second rank whether or not it
+    // has moved: a pawn dropped on a1 that stepped to a2 may step twice, and
+    // that double step may be taken en passant (FENs: pyffish's for the same
+    // moves).
+    let start = "4k3/8/8/8/1p6/8/8/4K3[P] w - - 0 1";
+    let mut args = vec!["chessgi", "--fen", start, "P@a1", "e8d8", "a1a2", "d8e8", "a2a4"];
+    assert_eq!(fen(&args), "4k3/8/8/8/Pp6/8/8/4K3[] b - a3 0 3");
+    args.push("b4a3");
+    assert_eq!(fen(&args), "4k3/8/8/8/8/p7/8/4K3[p] w - - 0 4");
+    // A pawn on the first rank never steps twice.
+    assert!(refused(&["chessgi", "--fen", start, "P@a1", "e8d8", "a1a3"]));
+}
+
+#[test]
+fn placement_drops_first_bishops_on_both_colours_castling_kept() {
+    // While the side to move holds pieces it may only drop them, on its own
+    // first rank.
+    assert!(refused(&["placement", "e2e4"]));
+    assert!(refused(&["placement", "K@e2"]));
+    // The second bishop goes on the other colour, and the last free cell of
+    // that colour (h1) is kept for it (legal moves as pyffish lists them).
+    assert!(refused(&["placement", "B@c1", "K@e8", "B@a1"]));
+    let seq = ["B@c1", "K@e8", "K@d1", "Q@d8", "R@b1", "R@a8", "N@f1", "R@h8"];
+    let mut args = vec!["placement"];
+    args.extend(seq);
+    assert_eq!(fen(&args), "r2qk2r/pppppppp/8/8/8/8/PPPPPPPP/1RBK1N2[QRBNbbnn] w kq - 0 5");
+    for m in ["Q@h1", "R@h1", "N@h1"] {
+        assert!(refused(&[&args[..], &[m]].concat()), "{m}");
+    }
+    assert!(!refused(&[&args[..], &["B@h1"]].concat()));
+    // A king dropped on e1 and rooks in the corners may castle: FSF's FEN
+    // after these drops has the rights.
+    let castling = ["placement", "K@e1", "K@e8", "R@h1", "R@h8", "R@a1", "R@b8"];
+    assert_eq!(fen(&castling), "1r2k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[QBBNNqbbnn] w KQk - 0 4");
+}
+
+#[test]
+fn shogi_perpetual_check_loses_other_repetitions_draw() {
+    // White's rook checks on every move while Black's king steps between e9
+    // and e8: at the fourth occurrence the checker loses. pyffish agrees
+    // (`is_optional_game_end` after the 13th ply: +mate for Black to move).
+    let fen = "4k4/9/9/9/9/9/9/9/R3K4[] w - - 0 1";
+    let cycle = "a1a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a9";
+    let mut args = vec!["shogi", "--fen", fen];
+    args.extend(cycle.split(' '));
+    assert_eq!(result(&args).as_deref(), Some("0-1 (perpetual check)"));
+    assert_eq!(result(&args[..args.len() - 1]), None);
+    // Without checks, the fourth occurrence is a draw (pyffish: after 12 plies).
+    let fen = "4k4/9/9/9/9/9/9/9/K8[] w - - 0 1";
+    let mut args = vec!["shogi", "--fen", fen];
+    args.extend("a1a2 e9e8 a2a1 e8e9 a1a2 e9e8 a2a1 e8e9 a1a2 e9e8 a2a1 e8e9".split(' '));
+    assert_eq!(result(&args).as_deref(), Some("1/2-1/2 (4-fold repetition)"));
+}
+
+#[test]
+fn uchifuzume_refused_when_the_rule_says_illegal() {
+    // The same position as `uchifuzume_loses_for_the_dropper`, in a shogi
+    // whose `no-mate-rule` is the default "illegal": the mating pawn drop is
+    // not a legal move; a pawn drop that checks without mating is.
+    let text = rookery::variant::builtin::text("shogi").unwrap().replace("no-mate-rule = \"loses\"\n", "");
+    assert!(!text.contains("no-mate-rule = \"loses\""));
+    let path = std::env::temp_dir().join(format!("rookery-shogi-uchifuzume-{}.toml", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let def = path.to_str().unwrap();
+    let fen = "k8/2S6/1G7/9/9/9/9/9/8K[PG] w - - 0 1";
+    assert!(refused(&[def, "--fen", fen, "P@a8"]));
+    assert_eq!(result(&[def, "--fen", fen, "G@a8"]).as_deref(), Some("1-0 (checkmate)"));
+    // Without the silver the king escapes to b9 (pyffish's only reply), so
+    // that pawn drop checks without mating and stays legal.
+    let open = "k8/9/1G7/9/9/9/9/9/8K[P] w - - 0 1";
+    assert!(!refused(&[def, "--fen", open, "P@a8"]));
+    std::fs::remove_file(&path).ok();
+}
+
+#[test]
+fn kyotoshogi_every_move_turns_the_piece_over() {
+    // The pawn becomes a rook (`+`), the rook captures the promoted lance
+    // and turns back (`-`); the lance goes to the hand and is dropped gold
+    // side up (`+L@c3`). FENs as pyffish prints them for the same moves.
+    let moves = ["kyotoshogi", "e1e2+", "a5a4+", "e2e5-", "c5d4"];
+    assert_eq!(fen(&moves), "1+n1sP/+p2k1/5/5/+LSK+N1[L] w - - 1 3");
+    assert_eq!(fen(&[&moves[..], &["+L@c3"]].concat()), "1+n1sP/+p2k1/2+L2/5/+LSK+N1[] b - - 0 3");
+    assert!(!refused(&[&moves[..], &["L@c3"]].concat()));
+    // No move leaves a piece as it was.
+    assert!(refused(&["kyotoshogi", "e1e2"]));
+    assert!(refused(&["kyotoshogi", "a1a2"]));
+    assert!(!refused(&["kyotoshogi", "a1a2-"]));
+}
+
+#[test]
+fn replay_board_shows_the_hands() {
+    let (ok, out, err) = replay(&["crazyhouse", "--board", "e2e4", "d7d5", "e4d5"]);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    // The FEN stays the first line; the board follows, with the hands.
+    assert_eq!(lines[0], "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR[P] b KQkq - 0 2");
+    assert!(lines.iter().any(|l| l.trim_start().starts_with("5  . . . P . . . .")), "{out}");
+    assert!(lines.iter().any(|l| l.trim() == "in hand: White P, Black -"), "{out}");
+}

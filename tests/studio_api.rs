@@ -383,3 +383,87 @@ fn locust_captures_are_reported_with_their_victims() {
     assert_eq!(r["moves"], json!([{"to": "d6", "kind": "move", "locust": ["d5"]}]));
     assert_eq!(r["count"]["locust"], 1);
 }
+
+#[test]
+fn verify_runs_the_documented_facts() {
+    let s = Server::start("verify");
+    let tcb = definition("tcb");
+    let (v, _) = rookery::variant::load_str(&tcb).unwrap();
+    let (code, r) = post(&s, "api/verify", json!({"toml": tcb}));
+    assert_eq!(code, 200, "{r}");
+    let facts = r["facts"].as_array().unwrap();
+    assert_eq!(facts.len(), v.checks.len());
+    assert_eq!(
+        (r["ok"].clone(), r["failed"].clone(), r["skipped"].clone()),
+        (json!(v.checks.len()), json!(0), json!(0))
+    );
+    let rook = facts.iter().find(|f| f["name"] == "The rook on e5").unwrap();
+    assert_eq!(rook["status"], "ok");
+    // The line of its [[checks]] table in the file.
+    let name_at = tcb.find("name = \"The rook on e5\"").unwrap();
+    let header = tcb[..name_at].rfind("[[checks]]").unwrap();
+    assert_eq!(rook["line"], json!(tcb[..header].matches('\n').count() + 1), "the line of its [[checks]] header");
+    assert!(rook["source"].as_str().unwrap().starts_with("rules page"));
+    // A rook that lost its riding leaps: the fact fails with the cells only
+    // the expectation has.
+    let broken = tcb.replace("betza = \"WD7\"", "betza = \"WD\"");
+    let (code, r) = post(&s, "api/verify", json!({"toml": broken}));
+    assert_eq!(code, 200);
+    let rook = r["facts"].as_array().unwrap().iter().find(|f| f["name"] == "The rook on e5").unwrap();
+    assert_eq!(rook["status"], "FAIL");
+    let details =
+        rook["details"].as_array().unwrap().iter().map(|d| d.as_str().unwrap()).collect::<Vec<_>>().join("\n");
+    assert!(details.contains("only expected: a5 e1 e9 i5"), "{details}");
+    assert!(r["failed"].as_u64().unwrap() >= 1);
+    // No facts: an empty list; invalid TOML: 422 with diagnostics; bad JSON: 4xx.
+    let chess = definition("chess");
+    let bare = &chess[..chess.find("[[checks]]").unwrap()];
+    let (code, r) = post(&s, "api/verify", json!({"toml": bare}));
+    assert_eq!((code, r["facts"].as_array().unwrap().len()), (200, 0));
+    let (code, r) = post(&s, "api/verify", json!({"toml": "[variant]\nname = 3\n"}));
+    assert_eq!(code, 422);
+    assert!(!r["diagnostics"].as_array().unwrap().is_empty());
+    assert!(post(&s, "api/verify", json!({"text": "x"})).0 >= 400);
+}
+
+#[test]
+fn tigerchess_variations_in_the_pre_game() {
+    let s = Server::start("variations");
+    let tc = definition("tigerchess");
+    let game =
+        |variation: &str| post(&s, "api/game", json!({"toml": tc, "seed": 7, "variation": variation, "moves": []}));
+    // The order of play: a die for the deployment, two dice for the guards.
+    let (code, d) = game("dice");
+    assert_eq!(code, 200, "{d}");
+    assert!(d["pregame"].as_str().unwrap().starts_with("seed 7: die "), "{d}");
+    // Open: the players agreed, no die; the same as `rookery replay --seed 7 --open`.
+    let (code, o) = game("open");
+    assert_eq!(code, 200);
+    assert!(o["pregame"].as_str().unwrap().contains("die not thrown (Open variation)"), "{o}");
+    assert!(o["designation"].as_str().unwrap().contains("Open variation"), "{o}");
+    let cli = std::process::Command::new(env!("CARGO_BIN_EXE_rookery"))
+        .args(["replay", "tigerchess", "--seed", "7", "--open"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(cli.stdout).unwrap().trim(), o["fen"].as_str().unwrap());
+    // Random: cards post every Swordsman before the first move; White (the
+    // Bengal) moves, nothing is left in hand. Same as the CLI's replay.
+    let (code, r) = game("random");
+    assert_eq!(code, 200);
+    assert_eq!(r["designation"], "Random variation");
+    assert!(r["hands"].as_array().unwrap().is_empty(), "{r}");
+    assert_eq!(r["side"], "white");
+    let cli = std::process::Command::new(env!("CARGO_BIN_EXE_rookery"))
+        .args(["replay", "tigerchess", "--seed", "7", "--random-variation"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(cli.stdout).unwrap().trim(), r["fen"].as_str().unwrap());
+    // A legal engagement move is accepted after the cards.
+    let first = r["legal"][0]["text"].as_str().unwrap().to_string();
+    let (code, after) = post(&s, "api/game", json!({"toml": tc, "seed": 7, "variation": "random", "moves": [first]}));
+    assert_eq!((code, after["side"].clone()), (200, json!("black")), "{after}");
+    // An unknown variation is refused with the known ones.
+    let (code, e) = game("dragon");
+    assert_eq!(code, 422);
+    assert!(e["error"].as_str().unwrap().contains("known: dice, open, random"), "{e}");
+}

@@ -238,9 +238,11 @@ fn studio_in_chromium() {
     let server = Server::start("browser");
     let b = Browser::start();
     library_and_tcb_rook(&b, &server);
+    tcb_facts(&b, &server);
     play_tcb(&b);
     edit_tcb(&b);
     tiger_lily_pawn(&b, &server);
+    xiangqi_on_points(&b, &server);
     timings(&b, &server);
     promotion_from_fen(&b, &server);
     drops_in_tigerchess(&b, &server);
@@ -302,6 +304,30 @@ fn drops_in_tigerchess(b: &Browser, s: &Server) {
     let text = b.wait("the posting", "return document.getElementById('moves').textContent;", json!([]));
     assert!(text.as_str().unwrap().contains(&format!("@{}", targets[0])), "{text}");
     assert_ne!(b.js("return document.getElementById('fen-out').textContent;", json!([])), before);
+    // The Random variation: chosen in the pre-game, the cards post every
+    // Swordsman, nothing is left in hand and the Bengal moves.
+    b.js(
+        "var s = document.getElementById('variation'); s.value = 'random'; s.dispatchEvent(new Event('change'));",
+        json!([]),
+    );
+    let pre = b.wait(
+        "the Random variation",
+        "var p = document.getElementById('pregame').textContent; return p.indexOf('Random variation') >= 0 && p;",
+        json!([]),
+    );
+    assert!(pre.as_str().unwrap().contains("Designation: Random variation"), "{pre}");
+    assert_eq!(b.js("return document.querySelectorAll('#hands button').length;", json!([])), json!(0));
+    let fen = b.js("return document.getElementById('fen-out').textContent;", json!([]));
+    assert!(fen.as_str().unwrap().contains(" w "), "White to move after the cards: {fen}");
+    b.js(
+        "var s = document.getElementById('variation'); s.value = 'open'; s.dispatchEvent(new Event('change'));",
+        json!([]),
+    );
+    b.wait(
+        "the Open variation",
+        "return document.getElementById('pregame').textContent.indexOf('die not thrown (Open variation)') >= 0;",
+        json!([]),
+    );
 }
 
 /// Save writes the file; a file changed on disk reloads the page.
@@ -395,6 +421,31 @@ fn library_and_tcb_rook(b: &Browser, s: &Server) {
     assert!(diagram_count(b) < 12);
 }
 
+/// TCB's variant page lists its documented facts, each run on the server
+/// and ok; a fact's line link opens the editor there.
+fn tcb_facts(b: &Browser, s: &Server) {
+    let (v, _) = rookery::variant::load_str(&definition("tcb")).unwrap();
+    b.go(&format!("{}#/v/builtin:tcb", s.url));
+    let n = b.wait("the facts", "return document.getElementById('facts').getAttribute('data-done');", json!([]));
+    assert_eq!(n, json!(v.checks.len().to_string()));
+    let ok = b.js("return document.querySelectorAll('#facts li.fact[data-status=ok]').length;", json!([]));
+    assert_eq!(ok, json!(v.checks.len()));
+    let summary = b.js("return document.getElementById('facts-summary').textContent;", json!([]));
+    let all = format!("{0} of {0} ok", v.checks.len());
+    assert!(summary.as_str().unwrap().starts_with(&all), "{summary}");
+    b.js("document.getElementById('facts').scrollIntoView();", json!([]));
+    b.screenshot("studio-facts");
+    b.click("#facts li.fact a.line");
+    b.wait("the editor", "return document.getElementById('toml');", json!([]));
+    let caret = b.js(
+        "var t = document.getElementById('toml'); return t.value.slice(0, t.selectionStart).split('\\n').length;",
+        json!([]),
+    );
+    let text = definition("tcb");
+    let first = text.lines().position(|l| l == "[[checks]]").unwrap() + 1;
+    assert_eq!(caret, json!(first), "the caret on the first fact's [[checks]] line");
+}
+
 /// Three legal moves (click-click, and a drag), refused illegal moves, undo
 /// and an engine reply.
 fn play_tcb(b: &Browser) {
@@ -470,6 +521,15 @@ fn edit_tcb(b: &Browser) {
     clear_diagram(b);
     b.click("#piece-table tr[data-letter=R]");
     assert_eq!(diagram_count(b), 8, "WD from e5: four steps and four jumps");
+    // The documented rook diagram now fails, with the lost cells.
+    b.click("#verify");
+    b.wait("the facts", "return document.getElementById('facts').getAttribute('data-done');", json!([]));
+    let rook = b.js(
+        "var f = Array.from(document.querySelectorAll('#facts li.fact')).find(l => l.textContent.indexOf('The rook on e5') >= 0); return [f.getAttribute('data-status'), f.textContent];",
+        json!([]),
+    );
+    assert_eq!(rook[0], "FAIL", "{rook}");
+    assert!(rook[1].as_str().unwrap().contains("only expected: a5 e1 e9 i5"), "{rook}");
     let text = definition("tcb");
     let line = text.lines().position(|l| l == "betza = \"WD7\"").unwrap() + 1;
     b.js(set, json!(["betza = \"WD\"", "betza = \"WD!\""]));
@@ -507,6 +567,24 @@ fn tiger_lily_pawn(b: &Browser, s: &Server) {
     assert_eq!(n as u64, want["targets"].as_u64().unwrap());
     assert!(n > 0, "the pawn on {label} can move");
     b.screenshot("studio-tiger-lily");
+}
+
+/// Xiangqi is drawn as the definition's `[board.picture]` asks: lines,
+/// river and palace diagonals, pieces on the points; a click on the cannon's
+/// point shows the moves the probe gives.
+fn xiangqi_on_points(b: &Browser, s: &Server) {
+    let (v, _) = rookery::variant::load_str(&definition("xiangqi")).unwrap();
+    let want = rookery::studio::view::probe_view(&v, None, "b3", Some(&v.setup_fen)).unwrap();
+    b.go(&format!("{}#/v/builtin:xiangqi", s.url));
+    b.wait("Xiangqi's pieces", "return document.querySelector('#piece-table tr[data-letter=C]');", json!([]));
+    let lines = b.js("return document.querySelectorAll('#board .lines line').length;", json!([]));
+    assert_eq!(lines, json!(80 + 81 - 7 + 4), "rank and file lines, the river gap, 4 palace diagonals");
+    clear_diagram(b);
+    b.click(&cell("b3"));
+    let n = diagram_count(b);
+    assert_eq!(n as u64, want["targets"].as_u64().unwrap());
+    assert!(marked(b).contains(&"b10".to_string()), "the cannon captures the horse over the screen on b8");
+    b.screenshot("studio-xiangqi");
 }
 
 /// Page load and move response for Tigrey and Tiger Lily, as the browser

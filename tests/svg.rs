@@ -340,3 +340,77 @@ fn tiger_lily_board() {
     keep("tiger-lily", &svg);
     insta::assert_snapshot!("grid-tiger-lily", svg);
 }
+
+/// The `<line …>` elements of a picture.
+fn lines(svg: &str) -> Vec<&str> {
+    svg.split('<').filter(|t| t.starts_with("line ")).collect()
+}
+
+#[test]
+fn xiangqi_is_drawn_on_points_with_river_and_palace_diagonals() {
+    let v = load("xiangqi");
+    let svg = board_svg(&Position::start(&v), &SvgOptions::default());
+    check(&svg, 90, 32);
+    // 9 files x 10 ranks: 8 segments on each of 10 ranks, 9 on each of 9
+    // files, less the 7 inner files cut by the river; 2 diagonals in each
+    // palace.
+    assert_eq!(lines(&svg).len(), 80 + 81 - 7 + 4);
+    assert_eq!(svg.matches(r#"class="diagonal""#).count(), 4);
+    assert_eq!(svg.matches(r#"class="river""#).count(), 1);
+    // Pieces stand on the points: the general's disc is centred where the
+    // e-file line meets the first rank line.
+    let (x, y) = (24.0 + 4.5 * 40.0, 24.0 + 9.5 * 40.0);
+    assert!(svg.contains(&format!(r#"<circle cx="{x:.2}" cy="{y:.2}""#)), "general on e1's point");
+    // Palace diagonals run corner to corner: d1-f3 and d3-f1 on White's side.
+    let diag = |a: (f64, f64), b: (f64, f64)| {
+        format!(
+            r#"x1="{:.2}" y1="{:.2}" x2="{:.2}" y2="{:.2}""#,
+            24.0 + a.0 * 40.0,
+            24.0 + a.1 * 40.0,
+            24.0 + b.0 * 40.0,
+            24.0 + b.1 * 40.0
+        )
+    };
+    assert!(svg.contains(&diag((3.5, 9.5), (5.5, 7.5))), "d1-f3");
+    assert!(svg.contains(&diag((3.5, 7.5), (5.5, 9.5))), "d3-f1");
+    // No file line crosses the river on an inner file (e5-e6), the edge files do (a5-a6).
+    let seg = |a: (f64, f64), b: (f64, f64)| diag(a, b);
+    assert!(!svg.contains(&seg((4.5, 5.5), (4.5, 4.5))), "e5-e6 cut by the river");
+    assert!(svg.contains(&seg((0.5, 5.5), (0.5, 4.5))), "a5-a6 drawn");
+    // The cells stay clickable squares of one colour, without outlines.
+    assert!(svg.contains(r#"<g class="board" stroke="none""#));
+    assert_eq!(svg.matches(r##"fill="#efd29c""##).count(), 90);
+    assert!(svg.contains(r##"<g class="lines" stroke="#5c3b1e" stroke-linecap="square" pointer-events="none">"##));
+}
+
+#[test]
+fn minixiangqi_has_palaces_but_no_river_and_chess_has_no_lines() {
+    let v = load("minixiangqi");
+    let svg = board_svg(&Position::start(&v), &SvgOptions::default());
+    assert_eq!(lines(&svg).len(), 6 * 7 + 7 * 6 + 4);
+    assert!(!svg.contains("river"));
+    let chess = load("chess");
+    let svg = board_svg(&Position::start(&chess), &SvgOptions::default());
+    assert!(lines(&svg).is_empty() && !svg.contains(r#"class="lines""#));
+}
+
+#[test]
+fn points_pictures_follow_the_definition() {
+    // Chess with a hole at d4, a river after rank 4 and a 2x2 "court" on
+    // each side: the hole breaks lines, each court gets its X.
+    let chess = include_str!("../definitions/chess.toml");
+    // Without the documented facts (perft from FENs that have no hole).
+    let text = chess[..chess.find("[[checks]]").unwrap_or(chess.len())]
+        .replace("files = 8\nranks = 8\n", "files = 8\nranks = 8\nholes = [\"d4\"]\n")
+        .replacen("[pieces.", "[board.picture]\nstyle = \"points\"\nriver = 4\ndiagonals = [\"court\"]\n\n[regions.court]\nfiles = [\"a\", \"b\"]\nranks = [1, 2]\n\n[pieces.", 1)
+        .replace("pppppppp/8/8/8/8/PPPPPPPP", "pppppppp/8/8/3*4/8/PPPPPPPP");
+    let (v, _) = load_str(&text).unwrap_or_else(|e| panic!("{:?}", e.diagnostics));
+    assert!(v.picture.points);
+    assert_eq!(v.picture.river, Some(3));
+    assert_eq!(v.picture.diagonals.len(), 4, "White's court and Black's mirrored one");
+    let svg = board_svg(&Position::start(&v), &SvgOptions::default());
+    // 7x8 + 8x7 segments, less 4 around the hole d4, less 6 inner files at
+    // the river (d4-d5 is both), plus the diagonals.
+    assert_eq!(lines(&svg).len(), 56 + 56 - 4 - 6 + 1 + 4);
+    assert!(!svg.contains(r#"data-cell="d4""#));
+}

@@ -116,3 +116,65 @@ fn show_lists_the_verified_facts_with_their_status() {
     assert!(ok, "show still shows a definition whose facts fail");
     assert!(out.contains("  FAIL  The rook on e5: ") && out.contains("only expected: a5 e1 e9 i5"), "{out}");
 }
+
+/// The text of the verified-facts comment in an export, checked to be one
+/// well-formed HTML comment.
+fn facts_block(text: &str) -> &str {
+    let start = text.find("<!-- Verified facts").expect("the facts block");
+    let end = start + text[start..].find("\n-->\n").expect("the block is closed") + 5;
+    let block = &text[start..end];
+    let inner = &block[4..block.len() - 4];
+    assert!(!inner.contains("--"), "`--` is not allowed inside an HTML comment: {block}");
+    block
+}
+
+#[test]
+fn exports_carry_the_verified_facts_as_a_comment() {
+    use rookery::export::{export, game_courier, interactive_diagram, Format};
+    let (v, _) = load_str(builtin::text("tcb").unwrap()).unwrap();
+    let gc = export(&v, Format::GameCourier).unwrap();
+    let id = export(&v, Format::InteractiveDiagram).unwrap();
+    for text in [&gc, &id] {
+        let block = facts_block(text);
+        let n = v.checks.len();
+        assert!(block.contains(&format!("{n} of {n} ok")), "{block}");
+        assert_eq!(block.lines().filter(|l| l.starts_with("  ok ")).count(), n, "{block}");
+        assert!(block.contains("The rook on e5: moves of White's R on e5 (alone): a5 c5 d5 e1 e3 e4 e6 e7 e9 f5 g5 i5"));
+        assert!(block.contains("source: rules page, Rook (TCB)"));
+        assert!(block.contains("perft 3 from the start = 67764"));
+    }
+    // Game Courier: the block opens the "Rules (HTML)" field and is the only
+    // change to the sheet; GAME Code gets no comment.
+    let rules = gc.find("===== Rules (HTML) =====\n<!-- Verified facts").expect("block in the rules field");
+    assert!(gc[..rules].find("<!--").is_none(), "no comment before the rules field");
+    let block = facts_block(&gc);
+    assert_eq!(gc.replacen(block, "", 1), game_courier::export(&v).unwrap());
+    // Interactive Diagram: the description without the block is the plain
+    // export, and the importer skips the block: import and re-export give
+    // the same description.
+    let plain = interactive_diagram::export(&v).unwrap();
+    assert_eq!(id.replacen(facts_block(&id), "", 1), plain);
+    let toml = interactive_diagram::import(&id, "tcb").unwrap();
+    let (w, _) = load_str(&toml).unwrap_or_else(|e| panic!("{:?}", e.diagnostics));
+    assert_eq!(interactive_diagram::export(&w).unwrap(), plain);
+    assert_eq!(interactive_diagram::items(&id), interactive_diagram::items(&plain));
+}
+
+#[test]
+fn the_export_shows_a_failing_fact_and_no_block_without_facts() {
+    use rookery::export::{export, Format};
+    let (v, _) = load_str(&broken_tcb()).unwrap();
+    let id = export(&v, Format::InteractiveDiagram).unwrap();
+    let block = facts_block(&id);
+    let n = v.checks.len();
+    let ok = block.lines().filter(|l| l.starts_with("  ok ")).count();
+    assert!(ok < n && block.contains(&format!("{ok} of {n} ok")), "{block}");
+    assert!(block.contains("  FAIL  The rook on e5:"), "{block}");
+    // A definition without [[checks]] exports no block.
+    let text = builtin::text("chess").unwrap();
+    let bare = &text[..text.find("[[checks]]").unwrap()];
+    let (c, _) = load_str(bare).unwrap();
+    assert!(c.checks.is_empty());
+    assert!(!export(&c, Format::GameCourier).unwrap().contains("<!--"));
+    assert!(!export(&c, Format::InteractiveDiagram).unwrap().contains("<!--"));
+}

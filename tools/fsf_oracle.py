@@ -66,6 +66,9 @@ FSF_NAME = {
     "minishogi": "minishogi",
     "grand": "grand",
     "opulent": "opulent",
+    # further hands and drops (issue 10, second round)
+    "placement": "placement",
+    "kyotoshogi": "kyotoshogi",
 }
 
 # Variants of issue 11 (regions, royalty, goals): our built-in names are FSF's
@@ -118,6 +121,8 @@ EXPECTED_START = {
     # promotion limited by piece counts
     "grand": ("r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1", [65, 4225]),
     "opulent": ("rw6wr/clbnqknbla/pppppppppp/10/10/10/10/PPPPPPPPPP/CLBNQKNBLA/RW6WR w - - 0 1", [50, 2500]),
+    "placement": ("8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1", [40, 1600]),
+    "kyotoshogi": ("p+nks+l/5/5/5/+LSK+NP[-] w 0 1", [12, 137, 1636]),
 }
 EXPECTED_START.update(GOAL_VARIANTS)
 

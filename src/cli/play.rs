@@ -96,12 +96,16 @@ pub struct ReplayArgs {
     /// With --seed: the Random variation (its card postings come first).
     #[arg(long, requires = "seed")]
     random_variation: bool,
+    /// Also print the final position as a text board, with the hands
+    /// (after the FEN and result lines, which stay first).
+    #[arg(long)]
+    board: bool,
     /// Moves in coordinate notation (`e2e4`, `c8c9h`, castling `e1g1` or `e1h1`, postings `S@e3`).
     moves: Vec<String>,
 }
 
 /// Plays the moves; prints the final FEN and, if the game is over,
-/// `result: 1-0 (checkmate)`.
+/// `result: 1-0 (checkmate)`; with `--board`, then the board and hands.
 pub fn replay_cmd(a: ReplayArgs) -> ExitCode {
     let v = match load(&a.def) {
         Ok(v) => v,
@@ -142,6 +146,9 @@ pub fn replay_cmd(a: ReplayArgs) -> ExitCode {
     outln!("{}", game.pos.fen());
     if let Some(o) = game.outcome() {
         outln!("result: {o}");
+    }
+    if a.board {
+        outln!("{}", super::info::board_text(&game.pos));
     }
     ExitCode::SUCCESS
 }

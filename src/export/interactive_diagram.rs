@@ -261,10 +261,11 @@ pub enum Item {
 /// Splits a description into items. A line starting with `rookery…=` is
 /// one item (its value may contain spaces); otherwise items are separated
 /// by whitespace, and words without `=` or `:` belong to the next piece
-/// item's name (`dragon horse:H:BW:…`). Lines starting with `#` are skipped.
+/// item's name (`dragon horse:H:BW:…`). Lines starting with `#` and the
+/// verified-facts comment of the export are skipped.
 pub fn items(text: &str) -> Vec<Item> {
     let mut out = Vec::new();
-    for line in text.lines() {
+    for line in super::facts::strip(text).lines() {
         let t = line.trim();
         if t.is_empty() || t.starts_with('#') {
             continue;

@@ -7,6 +7,7 @@
 //! * [`fairy_stockfish`]: a Fairy-Stockfish `variants.ini` section, or the
 //!   list of features Fairy-Stockfish cannot express.
 
+pub mod facts;
 pub mod fairy_stockfish;
 pub mod game_courier;
 pub mod interactive_diagram;
@@ -14,7 +15,7 @@ pub mod interactive_diagram;
 use std::fmt;
 
 use crate::board::square_label;
-use crate::game::fen::{parse_placement, Placement};
+use crate::game::fen::Placement;
 use crate::variant::Variant;
 
 /// An export format.
@@ -77,18 +78,37 @@ impl fmt::Display for ExportError {
 
 impl std::error::Error for ExportError {}
 
-/// Writes `v` in `format`.
+/// Writes `v` in `format`; the Game Courier and Interactive Diagram texts
+/// carry the definition's verified facts ([`facts::comment`]).
 pub fn export(v: &Variant, format: Format) -> Result<String, ExportError> {
     match format {
-        Format::GameCourier => game_courier::export(v),
-        Format::InteractiveDiagram => interactive_diagram::export(v),
+        Format::GameCourier => game_courier::export(v).map(|t| with_facts_in_rules(&t, &facts::comment(v))),
+        Format::InteractiveDiagram => interactive_diagram::export(v).map(|t| facts::comment(v) + &t),
         Format::FairyStockfish => fairy_stockfish::export(v),
+    }
+}
+
+/// The Game Courier sheet with the facts block at the start of its
+/// "Rules (HTML)" field (appended as its own field if the sheet has none).
+fn with_facts_in_rules(sheet: &str, block: &str) -> String {
+    const RULES: &str = "===== Rules (HTML) =====\n";
+    if block.is_empty() {
+        return sheet.to_string();
+    }
+    match sheet.find(RULES) {
+        Some(i) => format!("{}{block}{}", &sheet[..i + RULES.len()], &sheet[i + RULES.len()..]),
+        None => format!("{sheet}\n{RULES}{block}"),
     }
 }
 
 /// The setup's placement (validated by the loader, so it parses).
 pub(crate) fn setup_placement(v: &Variant) -> Placement {
-    parse_placement(&v.grid, &|c| v.kind_of_letter(c), &v.setup_fen).expect("the loader validated the setup")
+    let plus = |k: u8| {
+        let to = v.piece_promotion.as_ref()?.to[k as usize];
+        (to != crate::game::rules::promotion::NONE).then_some(to)
+    };
+    crate::game::fen::parse_placement_with(&v.grid, &|c| v.kind_of_letter(c), &plus, &v.setup_fen)
+        .expect("the loader validated the setup")
 }
 
 /// (file, rank) of every hole, rank by rank from rank 1, files left to right.

@@ -5,6 +5,7 @@
 //! a form accepted for every castling. Postings from the hand are `S@e3`
 //! (the piece's upper-case letter, for either side).
 
+use super::rules::promotion::NONE;
 use super::{code_kind, Move, MoveKind, Position};
 
 /// The coordinate text of `m`; `legal` (the position's legal moves) decides
@@ -13,7 +14,11 @@ pub fn move_text(pos: &Position<'_>, m: &Move, legal: &[Move]) -> String {
     let v = pos.variant();
     let g = &v.grid;
     if m.kind == MoveKind::Drop {
-        return format!("{}@{}", v.pieces[m.promo as usize - 1].letter, g.label(m.to));
+        // A piece dropped as its promoted form is `+` and its base letter.
+        let k = m.promo - 1;
+        let base = v.piece_promotion.as_ref().map_or(k, |pp| pp.base[k as usize]);
+        let plus = if base != k { "+" } else { "" };
+        return format!("{plus}{}@{}", v.pieces[base as usize].letter, g.label(m.to));
     }
     if m.kind == MoveKind::Castle {
         let clash = legal.iter().any(|o| o.kind != MoveKind::Castle && o.from == m.from && o.to == m.to);
@@ -24,8 +29,13 @@ pub fn move_text(pos: &Position<'_>, m: &Move, legal: &[Move]) -> String {
     if m.promo != 0 {
         // Shogi-style promotion (`promotes-to`) is written `+`.
         let mover = pos.at(m.from);
-        let to = v.piece_promotion.as_ref().filter(|_| mover != 0).map(|pp| pp.to[code_kind(mover) as usize]);
-        if to == Some(m.promo - 1) {
+        let pp = v.piece_promotion.as_ref().filter(|_| mover != 0);
+        let to = pp.map(|pp| pp.to[code_kind(mover) as usize]);
+        let base = pp.map_or(NONE, |pp| pp.base[code_kind(mover) as usize]);
+        if base == m.promo - 1 && base != code_kind(mover) {
+            // A promoted piece turning back (kyoto shogi), as FSF writes it.
+            s.push('-');
+        } else if to == Some(m.promo - 1) {
             s.push('+');
         } else {
             s.push(v.pieces[m.promo as usize - 1].letter.to_ascii_lowercase());

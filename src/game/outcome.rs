@@ -92,6 +92,48 @@ impl Game<'_> {
         None
     }
 
+    /// At an n-fold repetition: the side that gave check in every position
+    /// of the cycle (from the earliest of the `rep` occurrences of `key` on)
+    /// loses, as Fairy-Stockfish scores perpetual check; `None` when neither
+    /// or both did (then the repetition is a draw).
+    fn perpetual_check(&mut self, key: u64, rep: u32) -> Option<Outcome> {
+        let now = self.keys.len() - 1;
+        let first =
+            self.keys.iter().enumerate().filter(|&(_, &k)| k == key).map(|(i, _)| i).rev().nth(rep as usize - 1)?;
+        let checked = self.checks_back_to(first);
+        // Positions with the side to move now: it was in check in all of
+        // them, so its opponent checked perpetually (`them`); and the other
+        // way round for the positions in between (`us`).
+        let them = (first..=now).rev().step_by(2).all(|i| checked[i - first]);
+        let us = (first + 1..now).rev().step_by(2).all(|i| checked[i - first]);
+        let stm = self.pos.side();
+        let winner = match (them, us) {
+            (true, false) => stm,
+            (false, true) => stm ^ 1,
+            _ => return None,
+        };
+        Some(Outcome { winner: Some(winner), reason: Reason::Named("perpetual check".into()) })
+    }
+
+    /// Whether the side to move was in check, for every position from
+    /// index `first` of `keys` to the current one (taking moves back and
+    /// playing them again).
+    fn checks_back_to(&mut self, first: usize) -> Vec<bool> {
+        let now = self.keys.len() - 1;
+        let mut checked = vec![false; now + 1 - first];
+        checked[now - first] = self.pos.in_check();
+        for i in (first..now).rev() {
+            let (m, u) = self.history[i];
+            self.pos.unmake(m, u);
+            checked[i - first] = self.pos.in_check();
+        }
+        for i in first..now {
+            let m = self.history[i].0;
+            self.history[i].1 = self.pos.make(m);
+        }
+        checked
+    }
+
     /// Who wins a stalemate: by the variant's value, or, with
     /// `rules.stalemate-by-count`, the side with fewer pieces gets the value
     /// and the other its opposite (equal counts draw), as Fairy-Stockfish's
@@ -149,7 +191,12 @@ impl Game<'_> {
             EndRule::Repetition => {
                 let (rep, key) = (v.rules.repetition, self.pos.key());
                 let count = self.keys.iter().filter(|&&k| k == key).count() as u32;
-                (rep > 0 && count >= rep).then_some(Outcome { winner: None, reason: Reason::Repetition(rep) })
+                if rep == 0 || count < rep {
+                    return None;
+                }
+                // Shogi: the side giving a perpetual check loses.
+                let perpetual = if v.rules.perpetual_check_loses { self.perpetual_check(key, rep) } else { None };
+                perpetual.or(Some(Outcome { winner: None, reason: Reason::Repetition(rep) }))
             }
         }
     }
@@ -168,9 +215,7 @@ impl Game<'_> {
     fn no_moves(&mut self) -> Option<Outcome> {
         let v = self.pos.variant();
         let stm = self.pos.side();
-        let mut moves = Vec::new();
-        self.pos.legal_moves(&mut moves);
-        if !moves.is_empty() {
+        if !self.no_legal_moves() {
             return None;
         }
         if self.pos.in_check() {

@@ -7,6 +7,8 @@
 //! have no loaded variant. The output is deterministic (fixed two-decimal
 //! numbers, no timestamps), so it can be snapshot-tested.
 
+pub mod picture;
 pub mod svg;
 
+pub use picture::BoardPicture;
 pub use svg::{board_svg, grid_svg, marks_from_probe, Mark, SvgOptions};

@@ -16,6 +16,8 @@ use crate::board::{file_label, Cell, Grid};
 use crate::game::{code_kind, code_side, Position, WHITE};
 use crate::probe::{Kind, ProbeMove};
 
+use super::picture::{self, BoardPicture};
+
 /// Options for a picture.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SvgOptions {
@@ -31,12 +33,22 @@ pub struct SvgOptions {
     /// Pieces in hand drawn beside the board, (letter, count) for White
     /// then Black; `None` draws no hand column (variants without hands).
     pub hands: Option<[Vec<(char, u8)>; 2]>,
+    /// Squares or points and lines (`[board.picture]`); [`board_svg`]
+    /// takes it from the variant.
+    pub picture: BoardPicture,
 }
 
 impl Default for SvgOptions {
     /// No highlights, coordinates on, no title.
     fn default() -> SvgOptions {
-        SvgOptions { highlight: Vec::new(), from: None, coordinates: true, title: None, hands: None }
+        SvgOptions {
+            highlight: Vec::new(),
+            from: None,
+            coordinates: true,
+            title: None,
+            hands: None,
+            picture: BoardPicture::default(),
+        }
     }
 }
 
@@ -91,7 +103,7 @@ pub fn marks_from_probe(grid: &Grid, moves: &[ProbeMove]) -> Vec<(Cell, Mark)> {
 }
 
 /// Side of a grid square, in pixels.
-const SQUARE: f64 = 40.0;
+pub(super) const SQUARE: f64 = 40.0;
 /// Radius of a piece disc.
 const PIECE_R: f64 = 0.4 * SQUARE;
 /// Room for the coordinates around a grid.
@@ -116,9 +128,11 @@ const PALE_INK: &str = "#f6ecdc";
 const POLY_LABEL_SIZE: f64 = 10.0;
 const FONT: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";
 
-/// The position's board and pieces as an SVG document.
+/// The position's board and pieces as an SVG document, pictured as the
+/// variant's `[board.picture]` asks.
 pub fn board_svg(pos: &Position<'_>, opts: &SvgOptions) -> String {
     let v = pos.variant();
+    let opts = &SvgOptions { picture: v.picture.clone(), ..opts.clone() };
     let pieces: Vec<(Cell, char, bool)> = (0..v.grid.len())
         .filter_map(|c| {
             let c = c as Cell;
@@ -176,7 +190,7 @@ fn write_hands(s: &mut String, hands: &[Vec<(char, u8)>; 2], x0: f64, top: f64, 
 pub fn grid_svg(grid: &Grid, a1_light: bool, pieces: &[(Cell, char, bool)], opts: &SvgOptions) -> String {
     let top = if opts.title.is_some() { TITLE_H } else { 0.0 };
     let lay = match grid.graph() {
-        None => rect_layout(grid, a1_light, opts.coordinates, top),
+        None => rect_layout(grid, a1_light, opts.picture.points, opts.coordinates, top),
         Some(_) => poly_layout(grid, opts.coordinates, top),
     };
     let mut s = String::new();
@@ -215,8 +229,11 @@ pub fn grid_svg(grid: &Grid, a1_light: bool, pieces: &[(Cell, char, bool)], opts
         );
     }
 
-    // Cells and holes.
-    let _ = writeln!(s, r#"<g class="board" stroke="{OUTLINE}" stroke-width="0.75" stroke-linejoin="round">"#);
+    // Cells and holes; on a points picture the cells are the clickable
+    // squares around the points, without outlines, under the lines.
+    let points = opts.picture.points && grid.graph().is_none();
+    let outline = if points { "none" } else { OUTLINE };
+    let _ = writeln!(s, r#"<g class="board" stroke="{outline}" stroke-width="0.75" stroke-linejoin="round">"#);
     for (c, shape) in lay.cells.iter().enumerate() {
         let label = esc(grid.label(c as Cell));
         shape.write(&mut s, &format!(r#"class="cell" data-cell="{label}" fill="{}""#, lay.fills[c]));
@@ -229,6 +246,9 @@ pub fn grid_svg(grid: &Grid, a1_light: bool, pieces: &[(Cell, char, bool)], opts
     // The moving piece's cell.
     if let Some(shape) = opts.from.and_then(|c| lay.cells.get(c as usize)) {
         shape.write(&mut s, r##"class="from" fill="#f5e642" fill-opacity="0.55" stroke="none""##);
+    }
+    if points {
+        picture::write_lines(&mut s, grid, &opts.picture, &lay.centres);
     }
 
     // Coordinates. A polygon cell's label sits beside its piece where the
@@ -386,7 +406,8 @@ struct Label {
 }
 
 /// A files × ranks grid: rank 1 at the bottom, coordinates left and below.
-fn rect_layout(grid: &Grid, a1_light: bool, coordinates: bool, top: f64) -> Layout {
+/// A points picture colours every cell alike (the lines mark the points).
+fn rect_layout(grid: &Grid, a1_light: bool, points: bool, coordinates: bool, top: f64) -> Layout {
     let m = if coordinates { COORD_MARGIN } else { PAD };
     let (files, ranks) = (grid.files(), grid.ranks());
     let px = |x: u32| m + x as f64 * SQUARE;
@@ -400,7 +421,13 @@ fn rect_layout(grid: &Grid, a1_light: bool, coordinates: bool, top: f64) -> Layo
         cells.push(Shape::Square(px(x), py(y), SQUARE));
         centres.push((px(x) + SQUARE / 2.0, py(y) + SQUARE / 2.0));
         let light = (grid.colour(c) == 0) == a1_light;
-        fills.push(if light { LIGHT } else { DARK });
+        fills.push(if points {
+            picture::WOOD
+        } else if light {
+            LIGHT
+        } else {
+            DARK
+        });
     }
     let mut holes = Vec::new();
     for y in 0..ranks {
@@ -553,7 +580,7 @@ fn seg_dist(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
 }
 
 /// A number with two decimals (never `-0.00`).
-fn num(v: f64) -> String {
+pub(super) fn num(v: f64) -> String {
     let s = format!("{v:.2}");
     if s == "-0.00" {
         "0.00".to_string()

@@ -26,6 +26,8 @@ pub struct Eval {
     /// Sum of both sides' non-royal material at the start (for the phase).
     start_material: i32,
     cells: usize,
+    /// Pawn structure and royal shelter, where the board has files.
+    structure: Option<super::structure::Structure>,
 }
 
 /// Empty-board mobility of `kind` for `side` on `cell`: destinations
@@ -105,7 +107,8 @@ impl Eval {
         }
         let start = Position::start(v);
         let start_material = material(&start, &values, 0) + material(&start, &values, 1);
-        Eval { values, pst, royal, start_material: start_material.max(1), cells }
+        let structure = super::structure::Structure::new(v);
+        Eval { values, pst, royal, start_material: start_material.max(1), cells, structure }
     }
 
     /// The position's score for the side to move, in centipawns.
@@ -134,15 +137,17 @@ impl Eval {
                 side_score[s as usize] += pos.in_hand(s, k as u8) as i32 * val * 9 / 10;
             }
         }
+        let mut mg = [0; 2];
         for s in 0..2 {
             // Royal safety: while the enemy has most of its army, a royal
             // piece keeps out of the centre; in the endgame it centralizes.
             let enemy = mat[s ^ 1] * 256 / self.start_material * 2;
-            let phase = enemy.min(256);
-            side_score[s] += royal_pst[s] * (128 - phase) / 128;
+            mg[s] = enemy.min(256);
+            side_score[s] += royal_pst[s] * (128 - mg[s]) / 128;
         }
         let me = pos.side() as usize;
-        side_score[me] - side_score[me ^ 1] + 10
+        let structure = self.structure.as_ref().map_or(0, |st| st.score(pos, me, mg));
+        side_score[me] - side_score[me ^ 1] + structure + 10
     }
 }
 

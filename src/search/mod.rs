@@ -11,6 +11,7 @@
 
 pub mod eval;
 mod limits;
+mod structure;
 mod tt;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -169,7 +170,7 @@ impl Searcher {
             return None;
         }
         let mut legal = Vec::new();
-        game.pos.legal_moves(&mut legal);
+        game.legal_moves(&mut legal);
         let mut best: Option<(Move, Report)> = None;
         let mut score = 0;
         for depth in 1..=limits.depth.min(MAX_PLY as u32 - 1) {
@@ -290,14 +291,21 @@ impl Searcher {
         if in_check && ply < 2 * MAX_PLY / 3 {
             depth += 1;
         }
-        if self.try_null(game, depth, beta, ply, null, in_check) {
+        let pv_node = beta - alpha > 1;
+        // The static evaluation, for the pruning decisions (none in check).
+        let stand = if in_check { -MATE } else { self.eval.evaluate(&game.pos) };
+        if !pv_node && !in_check && ply > 0 && reverse_futile(stand, depth, beta) {
+            return stand;
+        }
+        if self.try_null(game, depth, beta, ply, null, in_check, stand) {
             return beta;
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        game.pos.legal_moves(&mut moves);
+        game.legal_moves(&mut moves);
         self.order(&game.pos, &moves, &mut scores, hash_move, ply);
-        let (score, best) = self.move_loop(game, &mut moves, &mut scores, depth, alpha, beta, ply, in_check);
+        let node = Node { depth, ply, in_check, pv: pv_node, stand };
+        let (score, best) = self.move_loop(game, &mut moves, &mut scores, node, alpha, beta);
         self.moves[ply] = moves;
         self.scores[ply] = scores;
         if self.aborted {
@@ -316,20 +324,30 @@ impl Searcher {
 
     /// Null-move pruning: if passing still leaves us at or above beta after
     /// a reduced search, the position is good enough to cut.
-    fn try_null(&mut self, game: &mut Game<'_>, depth: i32, beta: i32, ply: usize, null: bool, in_check: bool) -> bool {
+    #[allow(clippy::too_many_arguments)]
+    fn try_null(
+        &mut self,
+        game: &mut Game<'_>,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        null: bool,
+        in_check: bool,
+        stand: i32,
+    ) -> bool {
         if !self.null_ok || null || in_check || depth < 3 || ply == 0 || beta.abs() > MATE_BOUND {
             return false;
         }
         let pos = &game.pos;
         // A pawn move or capture may have left en-passant squares behind;
         // passing would misuse them, so only pass after a quiet piece move.
-        if pos.halfmove() == 0 || pos.deploying() || !self.has_pieces(pos) || self.eval.evaluate(pos) < beta {
+        if pos.halfmove() == 0 || pos.deploying() || !self.has_pieces(pos) || stand < beta {
             return false;
         }
         let side = pos.side();
         game.pos.set_side(side ^ 1);
         game.keys.push(game.pos.key());
-        let r = 2 + depth / 6;
+        let r = 3 + depth / 4;
         let s = -self.negamax(game, depth - 1 - r, -beta, -beta + 1, ply + 1, true);
         game.keys.pop();
         game.pos.set_side(side);
@@ -346,34 +364,42 @@ impl Searcher {
         })
     }
 
-    /// Searches the ordered moves with PVS and late-move reductions;
-    /// returns the best score and move.
-    #[allow(clippy::too_many_arguments)]
+    /// Searches the ordered moves with PVS, late-move reductions and, near
+    /// the leaves of non-PV nodes, futility and move-count pruning of quiet
+    /// moves; returns the best score and move.
     fn move_loop(
         &mut self,
         game: &mut Game<'_>,
         moves: &mut [Move],
         scores: &mut [i32],
-        depth: i32,
+        node: Node,
         mut alpha: i32,
         beta: i32,
-        ply: usize,
-        in_check: bool,
     ) -> (i32, Option<Move>) {
+        let Node { depth, ply, in_check, pv, stand } = node;
         let mut best_score = -MATE - 1;
         let mut best = None;
+        let mut quiets = QuietList::new();
         for i in 0..moves.len() {
             pick(moves, scores, i);
             let m = moves[i];
             let quiet = self.is_quiet(&game.pos, &m);
             game.play(m);
             let gives_check = game.pos.in_check();
+            let prunable = quiet && !pv && !in_check && !gives_check && best_score > -MATE_BOUND;
+            if prunable && (late_move(depth, i) || stand + futility_margin(depth) <= alpha) {
+                game.undo();
+                continue;
+            }
+            if quiet {
+                quiets.push(m);
+            }
             let mut s;
             if i == 0 {
                 s = -self.negamax(game, depth - 1, -beta, -alpha, ply + 1, false);
             } else {
-                let reduce = if quiet && !in_check && !gives_check && depth >= 3 && i >= 3 {
-                    1 + (depth >= 6 && i >= 8) as i32
+                let reduce = if quiet && !in_check && !gives_check && depth >= 3 && i >= 2 {
+                    reduction(depth, i, pv)
                 } else {
                     0
                 };
@@ -396,7 +422,7 @@ impl Searcher {
             }
             if s >= beta {
                 if quiet {
-                    self.reward(&game.pos, m, depth, ply);
+                    self.reward(&game.pos, m, depth, ply, &quiets);
                 }
                 break;
             }
@@ -414,15 +440,23 @@ impl Searcher {
 
     /// A quiet move caused a cut-off: remember it as a killer and in the
     /// history table.
-    fn reward(&mut self, pos: &Position<'_>, m: Move, depth: i32, ply: usize) {
+    /// The quiet moves tried before it, which did not cut, lose history.
+    fn reward(&mut self, pos: &Position<'_>, m: Move, depth: i32, ply: usize, tried: &QuietList) {
         let k = &mut self.killers[ply];
         if k[0] != Some(m) {
             k[1] = k[0];
             k[0] = Some(m);
         }
-        let code = mover_code(pos, &m) as usize;
-        let h = &mut self.history[code * self.cells + m.to as usize];
-        *h = (*h + depth * depth).min(1 << 16);
+        let bonus = depth * depth;
+        for q in tried.moves() {
+            let code = mover_code(pos, q) as usize;
+            let h = &mut self.history[code * self.cells + q.to as usize];
+            if *q == m {
+                *h = (*h + bonus).min(1 << 16);
+            } else {
+                *h = (*h - bonus).max(-(1 << 16));
+            }
+        }
     }
 
     fn is_quiet(&self, pos: &Position<'_>, m: &Move) -> bool {
@@ -473,10 +507,10 @@ impl Searcher {
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        game.pos.legal_moves(&mut moves);
+        game.legal_moves(&mut moves);
         if !in_check {
-            let pos = &game.pos;
-            moves.retain(|m| is_capture(pos, m) || m.promo != 0 && m.kind != MoveKind::Drop);
+            let (pos, vals) = (&game.pos, &self.eval.values);
+            moves.retain(|m| worth_trying(pos, m, vals, stand, alpha));
         }
         self.order(&game.pos, &moves, &mut scores, None, ply);
         let mut best = if in_check { -MATE + ply as i32 } else { stand };
@@ -504,6 +538,90 @@ impl Searcher {
         self.scores[ply] = scores;
         best
     }
+}
+
+/// What a node's move loop needs to know about the node.
+#[derive(Clone, Copy)]
+struct Node {
+    depth: i32,
+    ply: usize,
+    in_check: bool,
+    /// A principal-variation node (open window): nothing is pruned.
+    pv: bool,
+    /// The static evaluation (`-MATE` in check).
+    stand: i32,
+}
+
+/// The quiet moves a node tried, for the history malus (the first 64).
+struct QuietList {
+    list: [Option<Move>; 64],
+    len: usize,
+}
+
+impl QuietList {
+    fn new() -> QuietList {
+        QuietList { list: [None; 64], len: 0 }
+    }
+
+    fn push(&mut self, m: Move) {
+        if self.len < self.list.len() {
+            self.list[self.len] = Some(m);
+            self.len += 1;
+        }
+    }
+
+    fn moves(&self) -> impl Iterator<Item = &Move> {
+        self.list[..self.len].iter().flatten()
+    }
+}
+
+/// Reverse futility (static null move): far enough above beta near the
+/// leaves, a quiet position is not searched further.
+fn reverse_futile(stand: i32, depth: i32, beta: i32) -> bool {
+    depth <= 6 && beta.abs() < MATE_BOUND && stand - 90 * depth >= beta
+}
+
+/// How far below alpha a quiet move near the leaves may start and still
+/// be searched.
+fn futility_margin(depth: i32) -> i32 {
+    if depth <= 3 {
+        100 + 120 * depth
+    } else {
+        MATE
+    }
+}
+
+/// Move-count pruning: at shallow depth, quiet moves late in the ordering
+/// are skipped.
+fn late_move(depth: i32, i: usize) -> bool {
+    depth <= 4 && i >= 3 + 2 * (depth * depth) as usize
+}
+
+/// Late-move reduction for the `i`-th move at `depth`: grows with the
+/// logarithms of both, less at PV nodes; at least one ply is left.
+fn reduction(depth: i32, i: usize, pv: bool) -> i32 {
+    let r = 0.5 + (depth as f64).ln() * (i as f64).ln() / 2.25;
+    let r = r as i32 - pv as i32;
+    r.clamp(1, (depth - 2).max(1))
+}
+
+/// Quiescence keeps a capture or promotion unless it cannot reach alpha
+/// even winning its victim (delta pruning) or it puts a more valuable piece
+/// where the enemy attacks it for a lesser victim (a likely losing trade).
+fn worth_trying(pos: &Position<'_>, m: &Move, vals: &[i32], stand: i32, alpha: i32) -> bool {
+    let promo = m.promo != 0 && m.kind != MoveKind::Drop;
+    if promo {
+        return true;
+    }
+    if !is_capture(pos, m) {
+        return false;
+    }
+    let victim = victim_value(pos, m, vals);
+    if stand + victim + 200 < alpha {
+        return false;
+    }
+    let attacker = vals[code_kind(mover_code(pos, m)) as usize];
+    attacker <= victim + 50 || !pos.is_attacked(m.to, pos.side() ^ 1)
 }
 
 /// Moves the best-scored remaining move to index `i` (selection sort: most

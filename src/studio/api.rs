@@ -24,6 +24,9 @@ use crate::variant::{load_str, Variant};
 pub const MAX_BODY: usize = 1024 * 1024;
 /// Longest a request may compute before it is answered with a timeout.
 const DEADLINE: Duration = Duration::from_secs(20);
+/// The most time the verified facts of one page may take (checks are run
+/// until it is spent; the rest are reported as skipped).
+const FACTS_BUDGET: Duration = Duration::from_secs(8);
 /// The most time the engine is given per move.
 const ENGINE_BUDGET: Duration = Duration::from_secs(3);
 /// How many compiled definitions are kept.
@@ -87,6 +90,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/stamp", get(stamp))
         .route("/api/check", post(check))
         .route("/api/probe", post(probe))
+        .route("/api/verify", post(verify))
         .route("/api/game", post(game))
         .route("/api/engine", post(engine))
         .route("/api/export", post(export))
@@ -202,6 +206,22 @@ async fn check(Json(r): Json<CheckReq>) -> ApiResult {
     .await
 }
 
+/// `POST /api/verify {toml}`: the definition's `[[checks]]`, run as
+/// `rookery verify` runs them, with status and line. Shares the engine's
+/// two slots, since a deep perft keeps a core busy as a search does.
+async fn verify(State(st): State<Arc<AppState>>, Json(r): Json<CheckReq>) -> ApiResult {
+    let _permit = tokio::time::timeout(DEADLINE, st.engine.acquire())
+        .await
+        .map_err(|_| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the server is busy; try again"))?
+        .map_err(|_| poisoned())?;
+    let st2 = st.clone();
+    compute(DEADLINE, move || {
+        let v = compiled(&st2, &r.toml)?;
+        Ok(Json(super::facts::facts_view(&v, &r.toml, FACTS_BUDGET)))
+    })
+    .await
+}
+
 #[derive(Deserialize)]
 struct ProbeReq {
     toml: String,
@@ -237,11 +257,14 @@ struct GameReq {
     /// The seed of a rule module's dice (TigerChess).
     #[serde(default)]
     seed: Option<u64>,
+    /// TigerChess's variation: "dice" (default), "open" or "random".
+    #[serde(default)]
+    variation: Option<String>,
 }
 
 impl GameReq {
     fn start(&self) -> view::Start<'_> {
-        view::Start { fen: self.fen.as_deref(), seed: self.seed }
+        view::Start { fen: self.fen.as_deref(), seed: self.seed, variation: self.variation.as_deref() }
     }
 }
 

@@ -10,6 +10,7 @@
 
 mod api;
 mod assets;
+pub mod facts;
 pub mod html;
 pub mod library;
 pub mod view;

@@ -175,8 +175,12 @@ pub fn probe_view(v: &Variant, letter: Option<char>, at: &str, fen: Option<&str>
     let prep = prepare_on(v, up, at, black, &friends, &enemies).map_err(|e| e.to_string())?;
     let moves = destinations(&prep, fen.is_none());
     pieces.push((prep.from, up, !black));
-    let opts =
-        SvgOptions { highlight: marks_from_probe(&v.grid, &moves), from: Some(prep.from), ..SvgOptions::default() };
+    let opts = SvgOptions {
+        highlight: marks_from_probe(&v.grid, &moves),
+        from: Some(prep.from),
+        picture: v.picture.clone(),
+        ..SvgOptions::default()
+    };
     let svg = grid_svg(&v.grid, v.a1_light, &pieces, &opts);
     let counts = |k: Kind| moves.iter().filter(|m| m.kind == k).count();
     Ok(json!({
@@ -208,22 +212,54 @@ pub struct Start<'a> {
     pub fen: Option<&'a str>,
     /// The seed of a rule module's dice.
     pub seed: Option<u64>,
+    /// TigerChess's variation chosen before the dice: the order of play
+    /// (`None` or `"dice"`), `"open"` (agreed by the players: no die for the
+    /// deployment) or `"random"` (the exhibition game: cards post the
+    /// Swordsmen, no dice).
+    pub variation: Option<&'a str>,
 }
 
+/// The variations [`Start::variation`] accepts.
+pub const VARIATIONS: [&str; 3] = ["dice", "open", "random"];
+
 /// The rule module's game state, if the variant has a module and a seed
-/// is given (the studio plays the dice, never the Open or Random choices).
+/// is given, with the players' pre-game choice (`Start::variation`).
 fn pregame(v: &Variant, start: Start<'_>) -> Option<Box<dyn crate::hooks::GameHooks>> {
-    Some(v.module?.begin(start.seed?, crate::hooks::Choices::default()))
+    let choices = crate::hooks::Choices {
+        open: start.variation == Some("open"),
+        random_variation: start.variation == Some("random"),
+    };
+    Some(v.module?.begin(start.seed?, choices))
 }
 
 /// Replays `moves` (coordinate notation) from the start.
 pub fn replay<'v>(v: &'v Variant, start: Start<'_>, moves: &[String]) -> Result<Game<'v>, String> {
-    let pos = match (start.fen.filter(|f| !f.trim().is_empty()), pregame(v, start)) {
+    replay_with_hooks(v, start, moves).map(|(g, _)| g)
+}
+
+/// [`replay`], also returning the rule module's game state (told when the
+/// deployment ended, so its designation is the game's).
+fn replay_with_hooks<'v>(
+    v: &'v Variant,
+    start: Start<'_>,
+    moves: &[String],
+) -> Result<(Game<'v>, Option<Box<dyn crate::hooks::GameHooks>>), String> {
+    if start.variation.is_some_and(|x| !VARIATIONS.contains(&x)) {
+        let known = VARIATIONS.join(", ");
+        return Err(format!("unknown variation {:?} (known: {known})", start.variation.unwrap_or("")));
+    }
+    let fen = start.fen.filter(|f| !f.trim().is_empty());
+    let mut hooks = if fen.is_none() { pregame(v, start) } else { None };
+    let pos = match (fen, &hooks) {
         (Some(f), _) => Position::from_fen(v, f.trim()).map_err(|e| format!("bad FEN: {e}"))?,
         (None, Some(h)) => h.start(v),
         (None, None) => Position::start(v),
     };
     let mut game = Game::new(pos);
+    // Chance's moves first (the Random variation's cards).
+    for m in hooks.as_ref().map(|h| h.opening_moves(&game.pos)).unwrap_or_default() {
+        play_noting_deployment(&mut game, m, &mut hooks);
+    }
     let mut legal = Vec::new();
     for (i, text) in moves.iter().enumerate() {
         if let Some(o) = game.outcome() {
@@ -232,15 +268,24 @@ pub fn replay<'v>(v: &'v Variant, start: Start<'_>, moves: &[String]) -> Result<
         game.pos.legal_moves(&mut legal);
         let m = parse_move(&game.pos, text.trim(), &legal)
             .ok_or_else(|| format!("illegal move {} ({text}) in {}", i + 1, game.pos.fen()))?;
-        game.play(m);
+        play_noting_deployment(&mut game, m, &mut hooks);
     }
-    Ok(game)
+    Ok((game, hooks))
+}
+
+/// Plays `m`; tells the module when it ended the deployment.
+fn play_noting_deployment(game: &mut Game<'_>, m: Move, hooks: &mut Option<Box<dyn crate::hooks::GameHooks>>) {
+    let deploying = game.pos.deploying();
+    game.play(m);
+    if let Some(h) = hooks.as_mut().filter(|_| deploying && !game.pos.deploying()) {
+        h.deployment_over(&game.pos);
+    }
 }
 
 /// The state of a game after `moves`: FEN, picture, side to move, the
 /// legal moves (with their cells, for clicking), hands, history, result.
 pub fn game_view(v: &Variant, start: Start<'_>, moves: &[String]) -> Result<Value, String> {
-    let mut game = replay(v, start, moves)?;
+    let (mut game, hooks) = replay_with_hooks(v, start, moves)?;
     let outcome = game.outcome();
     let mut legal = Vec::new();
     if outcome.is_none() {
@@ -264,7 +309,8 @@ pub fn game_view(v: &Variant, start: Start<'_>, moves: &[String]) -> Result<Valu
         "legal": legal_json, "hands": hands, "last": last, "ply": moves.len(),
         "result": outcome.as_ref().map(|o| o.to_string()),
         "svg": board_svg(&game.pos, &SvgOptions::default()),
-        "pregame": pregame(v, start).map(|h| h.summary()),
+        "pregame": hooks.as_ref().map(|h| h.summary()),
+        "designation": hooks.as_ref().and_then(|h| h.designation()),
     }))
 }
 

@@ -46,6 +46,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
     // Castling, gating and unmoved state (seirawan, shouse, shako, gustav3, cambodian).
 
     // Further hands and drops (kyotoshogi, sittuyin, placement, dobutsu).
+    ("placement", include_str!("../../definitions/placement.toml")),
+    ("kyotoshogi", include_str!("../../definitions/kyotoshogi.toml")),
 ];
 
 /// The text of a built-in definition.

@@ -6,6 +6,7 @@
 mod board;
 mod deployment;
 mod drops;
+mod picture;
 mod pieces;
 mod promotion;
 mod rules;
@@ -80,6 +81,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         Some(g) => crate::game::rules::regions::compile(&spec.regions, g, d),
         None => Vec::new(),
     };
+    let picture = picture::check(spec, board.grid.as_ref(), &regions, d);
     let (pieces, letters, ok) = pieces::check(spec, board.polygons, &regions, d);
     let listed_fen = setup::check(spec, board.grid.as_ref(), &letters, d);
     let zones = promotion::check(spec, &board, &letters, d);
@@ -114,7 +116,11 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         Some(f) => f.value.clone(),
         None => listed_fen?,
     };
-    let setup = crate::game::fen::parse_placement(&grid, &kind_of, &setup_fen).ok()?;
+    let plus = |k: u8| {
+        let to = piece_promotion.as_ref()?.0[k as usize];
+        (to != crate::game::rules::promotion::NONE).then_some(to)
+    };
+    let setup = crate::game::fen::parse_placement_with(&grid, &kind_of, &plus, &setup_fen).ok()?;
     if let Some(dep) = &deployment {
         let span = spec.fen.as_ref().map_or(spec.setup_span.clone(), |f| f.span.clone());
         let before = d.len();
@@ -133,8 +139,9 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         z.limit = Some(counts);
     }
     let pawns: Vec<bool> = pieces.iter().map(|p| p.pawn).collect();
-    let piece_promotion = piece_promotion
-        .map(|(to, zone)| crate::game::rules::promotion::PiecePromotion::compile(&grid, to, &zone, &tables));
+    let piece_promotion = piece_promotion.map(|(to, zone)| {
+        crate::game::rules::promotion::PiecePromotion::compile(&grid, to, &zone, &tables, spec.promotion_flip)
+    });
     let drops = drops.map(|r| r.compile(&grid, &pawns, &setup.cells, &tables, piece_promotion.as_ref()));
     // A side without royals is expected where an extinction goal ends the game (horde).
     if spec.extinction.is_none() {
@@ -155,6 +162,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         reconstructed: spec.reconstructed.as_ref().map(|s| s.value.clone()),
         grid,
         a1_light: spec.a1_light,
+        picture,
         pieces,
         setup_fen,
         zones,

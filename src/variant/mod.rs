@@ -144,6 +144,9 @@ pub struct Rules {
     pub move_rule: u32,
     /// n-fold repetition (0 = none).
     pub repetition: u32,
+    /// A repetition reached by checking in every position of its cycle
+    /// loses for the checking side.
+    pub perpetual_check_loses: bool,
     /// Royal pieces may not face each other on an open file.
     pub flying_general: bool,
     /// n-check: the n-th check wins (0 = no such rule).
@@ -171,6 +174,8 @@ pub struct Variant {
     pub grid: Grid,
     /// a1 is a light square.
     pub a1_light: bool,
+    /// How pictures draw the board (`[board.picture]`).
+    pub picture: crate::render::BoardPicture,
     /// Piece kinds; a kind is its index here.
     pub pieces: Vec<PieceDef>,
     /// Start position.

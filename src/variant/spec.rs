@@ -13,8 +13,10 @@ use super::diagnostics::Diagnostic;
 mod drops;
 pub use drops::{DropPlaceSpec, DropsSpec};
 mod checks;
+mod picture;
 mod reader;
 pub use checks::CheckSpec;
+pub use picture::PictureSpec;
 
 /// A value with the byte range it came from in the TOML text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,6 +58,10 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "board.rows", ty: "array of arrays of cell labels", need: "required for polygon boards", doc: "How a FEN lists the cells: one group per `/`-separated field, first group first. Every cell exactly once." },
     KeyDoc { path: "board.forward", ty: "table { white = degrees, black = degrees }", need: "optional, default { white = 90, black = 270 }", doc: "Polygon boards: each side's forward direction (0 = +x, counter-clockwise), which decides the f/b/s direction letters." },
     KeyDoc { path: "board.holes", ty: "array of square names", need: "optional, default []", doc: "Squares that are not part of the board: nothing can stand on, land on or slide through them; leaps pass over them. The setup FEN marks them `*`." },
+    KeyDoc { path: "board.picture", ty: "table", need: "optional", doc: "How pictures (SVG, the studio, the HTML export) draw the board; the rules never read it." },
+    KeyDoc { path: "board.picture.style", ty: "\"squares\" | \"points\"", need: "optional, default \"squares\"", doc: "Chequered squares, or the traditional xiangqi/janggi picture: pieces on the points where lines cross (rectangular boards only)." },
+    KeyDoc { path: "board.picture.river", ty: "rank number", need: "optional (points only)", doc: "A river runs between this rank and the next: the inner file lines stop at its banks (xiangqi: 5)." },
+    KeyDoc { path: "board.picture.diagonals", ty: "array of region names", need: "optional (points only)", doc: "Regions whose parts get their corner-to-corner diagonals (the palaces). Each side's part must be a filled rectangle of at least 2x2 cells." },
     KeyDoc { path: "board.a1-light", ty: "boolean", need: "optional, default false", doc: "Colour a1 light (false: dark, as in chess). Only pictures use it." },
     KeyDoc { path: "regions.*", ty: "table", need: "optional", doc: "A named region: a set of cells for each side, used by the rules that name it (`confined-to`, `special[].region`, goals). Written for White; Black's part is White's mirrored across the middle rank unless `symmetry` or `black` says otherwise. The cells are (`ranks` ∩ `files`, either list missing meaning all) plus `cells`." },
     KeyDoc { path: "regions.*.ranks", ty: "array of rank numbers", need: "optional", doc: "Ranks of White's part, numbered from 1 on White's side." },
@@ -95,6 +101,7 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "promotion.zones[].once-per-side", ty: "array of piece letters", need: "optional", doc: "Choices each side may take only once in a game (TigerChess's Pikeman → TigerKnight exchange)." },
     KeyDoc { path: "promotion.zones[].limited-by-setup", ty: "boolean", need: "optional, default false", doc: "A choice is open only while the side has fewer of that piece on the board than the setup gives it (Grand Chess: promotion to captured pieces). In a mandatory zone with nothing open the pawn cannot move there at all." },
     KeyDoc { path: "promotion.zones[].mandatory", ty: "boolean", need: "optional, default true", doc: "false: the pawn may also stay a pawn." },
+    KeyDoc { path: "promotion.flip", ty: "boolean", need: "optional, default false", doc: "Kyoto shogi: every move of a piece with `promotes-to` turns it into its promoted piece, and every move of a promoted piece turns it back (a move ends in `+` or `-`), anywhere on the board; `piece-zone` is not needed." },
     KeyDoc { path: "promotion.piece-zone", ty: "table { white = [ranks], black = [ranks] }", need: "with `promotes-to`", doc: "The ranks (numbered from 1 on White's side) where pieces with `promotes-to` may promote, on a move into, within or out of them." },
     KeyDoc { path: "deployment", ty: "table", need: "optional", doc: "A deployment phase before play: sides post pieces from their hands, one per turn, alternating (a side with nothing left to post is skipped). While any hand holds a piece no other move is allowed." },
     KeyDoc { path: "deployment.first", ty: "\"white\" | \"black\"", need: "optional, default \"white\"", doc: "Who posts first (the setup FEN's side to move must agree)." },
@@ -111,6 +118,12 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "drops.no-dead-squares", ty: "boolean", need: "optional, default false", doc: "A piece may not be dropped where it would have no move (shogi: a pawn or lance on the last rank, a knight on the last two)." },
     KeyDoc { path: "drops.max-per-file", ty: "table { LETTER = integer }", need: "optional", doc: "A piece may not be dropped on a file that already holds this many of the dropping side's pieces of that kind (promoted ones do not count): shogi's nifu is `{ P = 1 }`." },
     KeyDoc { path: "drops.no-mate", ty: "array of piece letters", need: "optional", doc: "A drop of these pieces may not checkmate at once (shogi's uchifuzume: `[\"P\"]`): such a mate loses for the side that dropped (an illegal move loses in shogi). As in Fairy-Stockfish, the drop is generated and counted in perft; the game then ends at once." },
+    KeyDoc { path: "drops.hand-order", ty: "array of piece letters", need: "optional", doc: "The order of the pieces in a FEN's hand (`[…]`), as Fairy-Stockfish writes it: its internal piece order, king first and pawn last (chess pieces: `[\"K\", \"Q\", \"R\", \"B\", \"N\", \"P\"]`; shogi: gold, knight, lance, pawn, silver, rook, bishop). Pieces not listed follow in definition order. Reading a FEN accepts any order." },
+    KeyDoc { path: "drops.must-drop", ty: "boolean", need: "optional, default false", doc: "While the side to move holds pieces in hand it may only drop (placement, sittuyin's set-up: the pieces are placed before play; a side whose hand is empty moves)." },
+    KeyDoc { path: "drops.opposite-colours", ty: "array of piece letters", need: "optional", doc: "A side's pieces of these kinds must end on both square colours equally (placement's bishops): such a piece may not be dropped where its colour would hold more than half of them, and no other drop may take the last free drop cell of a colour one of them still needs (Fairy-Stockfish's dropOppositeColoredBishop)." },
+    KeyDoc { path: "drops.unmoved", ty: "array of tables", need: "optional", doc: "Cells where a dropped piece counts as unmoved, so that it may castle or double-step (placement's king on e1 and rooks on a1/h1); same keys as `drops.where` (pieces, ranks, cells). Without it a dropped piece counts as unmoved only on a setup cell of its kind (not for castling pieces)." },
+    KeyDoc { path: "drops.drop-promoted", ty: "boolean", need: "optional, default false", doc: "A piece in hand with `promotes-to` may also be dropped as its promoted piece, written `+P@c3` (kyoto shogi)." },
+    KeyDoc { path: "drops.no-mate-rule", ty: "\"illegal\" | \"loses\"", need: "optional, default \"illegal\"", doc: "What a `no-mate` drop that checkmates is: \"illegal\", not a legal move at all (the shogi rule as written); or \"loses\", a legal move that loses at once for the dropper, which is how Fairy-Stockfish counts it (its perft includes the drop), so the FSF-named built-ins shogi and minishogi use \"loses\"." },
     KeyDoc { path: "drops.where", ty: "array of tables", need: "optional", doc: "The only cells where the listed pieces may be dropped; pieces not listed may be dropped on any empty cell." },
     KeyDoc { path: "drops.where[].pieces", ty: "array of piece letters", need: "required", doc: "The pieces this entry restricts." },
     KeyDoc { path: "drops.where[].ranks", ty: "table { white = [ranks], black = [ranks] }", need: "ranks or cells", doc: "Ranks (numbered from 1 on White's side) where each side may drop them." },
@@ -142,6 +155,7 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "goals[].region", ty: "region name", need: "required", doc: "Where it must arrive (each side its own part of the region)." },
     KeyDoc { path: "goals[].equalize", ty: "boolean", need: "optional, default false", doc: "Black's equalizing move (racing kings; Fairy-Stockfish's `flagMove`): when White arrives first, Black gets one more move if it has a legal move that arrives too; the game is then drawn if Black arrives, won by White otherwise. Black arriving first wins at once." },
     KeyDoc { path: "goals[].name", ty: "string", need: "optional, default \"REGION reached\"", doc: "The reason shown in the result (`1-0 (king of the hill)`)." },
+    KeyDoc { path: "rules.perpetual-check-loses", ty: "boolean", need: "optional, default false", doc: "Shogi: when a repetition (`rules.repetition`) ends the game and one side gave check in every position of the repeated cycle, that side loses (both: a draw), as Fairy-Stockfish scores it (perpetualCheckIllegal)." },
     KeyDoc { path: "rules.repetition", ty: "integer >= 0", need: "optional, default 3", doc: "Draw when the same position occurs this many times (0: no such rule)." },
     KeyDoc { path: "effects", ty: "table", need: "optional", doc: "Capture side effects and extra moves (see `src/game/rules/effects.rs`)." },
     KeyDoc { path: "effects.explosion-radius", ty: "integer 1..=2", need: "optional (no explosions)", doc: "Atomic captures: a capture explodes on its destination, removing the capturing piece, the captured piece(s) and every piece within this many steps (Chebyshev distance; king steps on polygon boards) except the kinds in `explosion-spares`. A move that blows up one of the mover's royal pieces is illegal (so royals never capture); a move that blows up an enemy royal is legal whatever it leaves attacked; a royal within the radius of an enemy royal is never in check; a side whose last royal is blown up loses at once (`1-0 (king exploded)`)." },
@@ -188,6 +202,8 @@ pub struct VariantSpec {
     pub holes: Vec<Spanned<String>>,
     /// `board.a1-light`.
     pub a1_light: bool,
+    /// `[board.picture]`, if present.
+    pub picture: Option<PictureSpec>,
     /// `board.kind`.
     pub board_kind: Option<Spanned<String>>,
     /// `board.cells` (polygon boards).
@@ -228,6 +244,8 @@ pub struct VariantSpec {
     pub zones: Vec<ZoneSpec>,
     /// `promotion.piece-zone` (white, black ranks).
     pub piece_zone: [Vec<Spanned<i64>>; 2],
+    /// `promotion.flip`.
+    pub promotion_flip: bool,
     /// `rules.stalemate`.
     pub stalemate: Option<Spanned<String>>,
     /// `rules.bare-king`.
@@ -240,6 +258,8 @@ pub struct VariantSpec {
     pub move_rule: Option<Spanned<i64>>,
     /// `rules.repetition`.
     pub repetition: Option<Spanned<i64>>,
+    /// `rules.perpetual-check-loses`.
+    pub perpetual_check_loses: bool,
     /// `[regions]`.
     pub regions: Vec<crate::game::rules::regions::RegionSpec>,
     /// `rules.flying-general`.
@@ -471,6 +491,10 @@ impl Reader<'_> {
                 }
                 spec.holes = self.array(b, "holes", "board.holes", |r, v| r.str_elem(v, "board.holes"));
                 spec.a1_light = self.bool(b, "a1-light", "board.a1-light", false);
+                if let Some(p) = self.inline_or_table(b, "picture", "board.picture") {
+                    let span = b.get("picture").map_or(s.clone(), item_span);
+                    spec.picture = Some(self.picture(&p, span));
+                }
             }
             None => self.err(whole.clone(), "missing table [board]"),
         }
@@ -515,6 +539,7 @@ impl Reader<'_> {
         }
         if let Some(p) = self.table(root, "promotion", "promotion") {
             self.known_keys(p, "promotion");
+            spec.promotion_flip = self.bool(p, "flip", "promotion.flip", false);
             if let Some(z) = self.inline_or_table(p, "piece-zone", "promotion.piece-zone") {
                 for (i, side) in ["white", "black"].iter().enumerate() {
                     let path = format!("promotion.piece-zone.{side}");
@@ -562,6 +587,7 @@ impl Reader<'_> {
             spec.bare_king_first = self.bool(r, "bare-king-first", "rules.bare-king-first", false);
             spec.move_rule = self.int(r, "move-rule", "rules.move-rule", false, &s);
             spec.repetition = self.int(r, "repetition", "rules.repetition", false, &s);
+            spec.perpetual_check_loses = self.bool(r, "perpetual-check-loses", "rules.perpetual-check-loses", false);
             spec.flying_general = self.bool(r, "flying-general", "rules.flying-general", false);
             spec.check_limit = self.int(r, "check-limit", "rules.check-limit", false, &s);
             spec.checkmate = self.string(r, "checkmate", "rules.checkmate", false, &s);

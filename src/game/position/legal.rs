@@ -87,6 +87,17 @@ impl<'v> Position<'v> {
         if self.nroyal[s] == 0 {
             return;
         }
+        self.keep_legal(out, in_check, &danger);
+        if let Some(d) = self.v.drops.as_ref().filter(|d| d.no_mate_refused != 0) {
+            self.refuse_mating_drops(d, out);
+        }
+    }
+
+    /// Removes from `out` the moves that leave a royal of the side to move
+    /// attacked (`danger`: the cells whose change could expose one).
+    #[inline(always)]
+    fn keep_legal(&mut self, out: &mut Vec<Move>, in_check: bool, danger: &[u64; 16]) {
+        let s = self.side as usize;
         let t = &self.v.tables;
         let enemy = (self.side ^ 1) as usize;
         let touches = |c: Cell| danger[c as usize / 64] & (1 << (c % 64)) != 0;

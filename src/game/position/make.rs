@@ -213,8 +213,8 @@ impl<'v> Position<'v> {
     /// Takes back `m`, given what `make` returned.
     pub fn unmake(&mut self, m: Move, u: Undo) {
         if m.kind == MoveKind::Drop {
-            if self.v.drops.is_some() {
-                return self.unmake_drop(m, u);
+            if let Some(d) = &self.v.drops {
+                return self.unmake_drop(d, m, u);
             }
             self.take(m.to);
             let i = u.side as usize * self.v.pieces.len() + (m.promo - 1) as usize;

@@ -212,13 +212,40 @@ pub struct Game<'v> {
     pub history: Vec<(Move, Undo)>,
     /// Hash keys of every position so far, the current one last.
     pub keys: Vec<u64>,
+    /// The legal moves the last [`Game::outcome`] call generated, with the
+    /// position they belong to (key, plies played): the search reads them
+    /// back instead of generating them a second time.
+    legal: (u64, usize, Vec<Move>),
 }
 
 impl<'v> Game<'v> {
     /// A game starting from `pos`.
     pub fn new(pos: Position<'v>) -> Game<'v> {
         let keys = vec![pos.key()];
-        Game { pos, history: Vec::new(), keys }
+        Game { pos, history: Vec::new(), keys, legal: (0, usize::MAX, Vec::new()) }
+    }
+
+    /// The legal moves of the current position into `out`: copied from the
+    /// last [`Game::outcome`] call if it was made in this very position,
+    /// else generated.
+    pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        let (key, plies, moves) = &self.legal;
+        if *key == self.pos.key() && *plies == self.history.len() {
+            out.clear();
+            out.extend_from_slice(moves);
+        } else {
+            self.pos.legal_moves(out);
+        }
+    }
+
+    /// Generates the legal moves and keeps them for [`Game::legal_moves`];
+    /// whether there are none.
+    pub(crate) fn no_legal_moves(&mut self) -> bool {
+        let mut moves = std::mem::take(&mut self.legal.2);
+        self.pos.legal_moves(&mut moves);
+        let none = moves.is_empty();
+        self.legal = (self.pos.key(), self.history.len(), moves);
+        none
     }
 
     /// Plays a move (the caller checks legality).

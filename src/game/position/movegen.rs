@@ -15,6 +15,13 @@ impl<'v> Position<'v> {
             return;
         }
         let v = self.v;
+        if let Some(d) = v.drops.as_ref().filter(|d| d.must_drop && self.in_hand > 0) {
+            let kinds = v.pieces.len();
+            if self.hand[self.side as usize * kinds..][..kinds].iter().any(|&n| n > 0) {
+                self.drop_moves(d, out);
+                return;
+            }
+        }
         let t = &v.tables;
         let side = self.side;
         let words = t.words;
@@ -128,7 +135,7 @@ impl<'v> Position<'v> {
                                 out.push(Move { promo: pp.to[kind] + 1, ..m });
                             }
                             // Unpromoted, it may not go where it could never move again.
-                            if !pp.is_dead(kind, side, e.to) {
+                            if !pp.forced && !pp.is_dead(kind, side, e.to) {
                                 out.push(m);
                             }
                             return;

@@ -13,9 +13,12 @@ impl<'v> Position<'v> {
     /// directly). A castling right also marks its king unmoved.
     pub fn from_fen(v: &'v Variant, text: &str) -> Result<Position<'v>, FenError> {
         let kind_of = |c: char| v.kind_of_letter(c);
+        // `+X` is the piece X promotes to; only unpromoted pieces have one
+        // (with `promotion.flip` a promoted piece's `to` is its base).
         let plus = |k: u8| {
-            let to = v.piece_promotion.as_ref()?.to[k as usize];
-            (to != crate::game::rules::promotion::NONE).then_some(to)
+            let pp = v.piece_promotion.as_ref()?;
+            let to = pp.to[k as usize];
+            (to != crate::game::rules::promotion::NONE && pp.base[k as usize] == k).then_some(to)
         };
         let pl = fen::parse_placement_with(&v.grid, &kind_of, &plus, text).map_err(FenError)?;
         let setup = fen::parse_placement_with(&v.grid, &kind_of, &plus, &v.setup_fen).map_err(FenError)?;
@@ -306,14 +309,19 @@ impl<'v> Position<'v> {
         }
         let mut placement = placement;
         if self.in_hand > 0 || v.drops.is_some() {
-            // Hands as in Fairy-Stockfish: `placement[SSss]`.
+            // Hands as in Fairy-Stockfish: `placement[SSss]`, White's then
+            // Black's, each in the variant's hand order.
             let kinds = v.pieces.len();
+            let order: Vec<u8> = match &v.drops {
+                Some(d) => d.hand_order.clone(),
+                None => (0..kinds as u8).collect(),
+            };
             placement.push('[');
-            for (i, &count) in self.hand.iter().enumerate() {
-                let l = v.pieces[i % kinds].letter;
-                let l = if i / kinds == 0 { l } else { l.to_ascii_lowercase() };
-                for _ in 0..count {
-                    placement.push(l);
+            for side in 0..2 {
+                for &k in &order {
+                    let l = v.pieces[k as usize].letter;
+                    let l = if side == 0 { l } else { l.to_ascii_lowercase() };
+                    (0..self.hand[side * kinds + k as usize]).for_each(|_| placement.push(l));
                 }
             }
             placement.push(']');

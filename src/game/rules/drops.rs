@@ -5,7 +5,7 @@
 //! `[drops]` is checked in `variant::load::drops` and compiled here into bit
 //! sets per (kind, side), so generating drops is a mask over empty cells.
 
-use super::promotion::PiecePromotion;
+use super::promotion::{PiecePromotion, NONE};
 use crate::board::{Cell, Grid};
 use crate::game::position::Position;
 use crate::game::{code_kind, code_side, piece_code, Move, MoveKind, Side, Undo};
@@ -27,6 +27,21 @@ pub struct DropRules {
     pub max_per_file: Vec<(u8, u8)>,
     /// Kinds whose drop may not checkmate at once (uchifuzume).
     pub no_mate: Vec<u8>,
+    /// Kinds in the order a FEN's hand lists them (the rest follow).
+    pub hand_order: Vec<u8>,
+    /// While the side to move holds pieces in hand, it may only drop.
+    pub must_drop: bool,
+    /// A `no_mate` drop that mates is generated and loses (FSF's way),
+    /// instead of being refused.
+    pub no_mate_loses: bool,
+    /// A piece with a promoted form may be dropped as that form.
+    pub drop_promoted: bool,
+    /// Kinds whose pieces of a side must end on both square colours
+    /// equally (placement's bishops).
+    pub opposite_colours: Vec<u8>,
+    /// (kinds, cells per side) where a dropped piece counts as unmoved, so
+    /// it may castle or double-step (placement's king and rooks).
+    pub unmoved: Vec<(Vec<u8>, [Vec<Cell>; 2])>,
 }
 
 /// The compiled drop rules of a variant.
@@ -56,6 +71,19 @@ pub struct Drops {
     pub file_cells: Vec<u64>,
     /// Kinds (bits) whose drop may not checkmate at once.
     pub no_mate: u64,
+    /// Every kind, in the order a FEN's hand lists them.
+    pub hand_order: Vec<u8>,
+    /// While the side to move holds pieces in hand, it may only drop.
+    pub must_drop: bool,
+    /// Kinds (bits) whose mating drop is refused (`no-mate-rule = "illegal"`).
+    pub no_mate_refused: u64,
+    /// Per kind in hand: the promoted kind it may also be dropped as, or
+    /// `promotion::NONE`.
+    pub drop_as: Vec<u8>,
+    /// Kinds (bits) to be dropped on both square colours equally.
+    pub opposite_colours: u64,
+    /// `words` u64: the cells of one colour (a1's).
+    pub dark: Vec<u64>,
 }
 
 impl DropRules {
@@ -91,6 +119,15 @@ impl DropRules {
                 }
             }
         }
+        for (kinds, per_side) in &self.unmoved {
+            for (side, cs) in per_side.iter().enumerate() {
+                for &k in kinds {
+                    for &c in cs {
+                        virgin[(k as usize * 2 + side) * words + c as usize / 64] |= 1 << (c % 64);
+                    }
+                }
+            }
+        }
         if self.no_dead_squares {
             let dead = crate::game::rules::promotion::dead_cells(tables, kinds, words);
             cells.iter_mut().zip(&dead).for_each(|(c, d)| *c &= !d);
@@ -110,6 +147,23 @@ impl DropRules {
             file_cells[x * words + c / 64] |= 1 << (c % 64);
         }
         let no_mate = self.no_mate.iter().fold(0u64, |m, &k| m | 1 << k);
+        // The refused kind bits stay in `no_mate` too: it is never reached
+        // then (the mating drop is not generated).
+        let mut hand_order = self.hand_order.clone();
+        hand_order.extend((0..kinds as u8).filter(|k| !self.hand_order.contains(k)));
+        let drop_as = match promotion {
+            Some(p) if self.drop_promoted => {
+                (0..kinds).map(|k| if p.base[k] == k as u8 { p.to[k] } else { NONE }).collect()
+            }
+            _ => vec![NONE; kinds],
+        };
+        let mut dark = vec![0u64; words];
+        for c in 0..n {
+            let (x, y) = grid.coords(c as Cell);
+            if (x + y) % 2 == 0 {
+                dark[c / 64] |= 1 << (c % 64);
+            }
+        }
         Drops {
             to_hand: self.to_hand,
             keep_promoted: self.keep_promoted,
@@ -121,6 +175,12 @@ impl DropRules {
             max_per_file,
             file_cells,
             no_mate,
+            hand_order,
+            must_drop: self.must_drop,
+            no_mate_refused: if self.no_mate_loses { 0 } else { no_mate },
+            drop_as,
+            opposite_colours: self.opposite_colours.iter().fold(0u64, |m, &k| m | 1 << k),
+            dark,
         }
     }
 }
@@ -152,15 +212,65 @@ impl Position<'_> {
             }
             let mask = &d.cells[(kind * 2 + side) * w..][..w];
             let full = if d.max_per_file[kind] > 0 { self.full_files(d, kind) } else { [0; 16] };
+            // The promoted form too, where the variant allows it (`+P@c3`).
+            let promoted = d.drop_as[kind];
             for (k, &m) in mask.iter().enumerate() {
                 let mut bits = m & !(self.occ[k] | self.occ[w + k]) & !full[k];
                 while bits != 0 {
                     let c = (k * 64 + bits.trailing_zeros() as usize) as Cell;
                     bits &= bits - 1;
+                    if d.opposite_colours != 0 && !self.colours_stay_balanced(d, kind, c) {
+                        continue;
+                    }
                     out.push(Move { from: c, to: c, extra: 0, extra2: 0, promo: kind as u8 + 1, kind: MoveKind::Drop });
+                    if promoted != NONE {
+                        out.push(Move { promo: promoted + 1, ..out[out.len() - 1] });
+                    }
                 }
             }
         }
+    }
+
+    /// Whether the side to move may drop `kind` on `to` and still end with
+    /// its `opposite-colours` pieces on both colours equally, as
+    /// Fairy-Stockfish decides it (`dropOppositeColoredBishop`): such a
+    /// piece may not make its colour hold more than half of them; any other
+    /// piece must leave enough free drop cells of each colour.
+    fn colours_stay_balanced(&self, d: &Drops, kind: usize, to: Cell) -> bool {
+        let side = self.side as usize;
+        let w = d.words;
+        let dark_to = d.dark[to as usize / 64] & (1 << (to % 64)) != 0;
+        for b in (0..self.v.pieces.len()).filter(|&b| d.opposite_colours & (1 << b) != 0) {
+            let code = piece_code(b as u8, self.side);
+            let mut on = vec![0u64; w];
+            for (c, &x) in self.board.iter().enumerate() {
+                if x == code {
+                    on[c / 64] |= 1 << (c % 64);
+                }
+            }
+            let total =
+                on.iter().map(|x| x.count_ones()).sum::<u32>() + self.hand[side * self.v.pieces.len() + b] as u32;
+            let count = |mask: &[u64], dark: bool| -> u32 {
+                mask.iter().zip(&d.dark).map(|(m, dk)| (m & if dark { *dk } else { !*dk }).count_ones()).sum()
+            };
+            if b == kind {
+                if count(&on, dark_to) + 1 > total.div_ceil(2) {
+                    return false;
+                }
+                continue;
+            }
+            let region = &d.cells[(b * 2 + side) * w..][..w];
+            let mut room = on.clone();
+            for (i, r) in room.iter_mut().enumerate() {
+                let free = region[i] & !(self.occ[i] | self.occ[w + i]);
+                let not_to = if i == to as usize / 64 { !(1u64 << (to % 64)) } else { !0 };
+                *r |= free & not_to;
+            }
+            if count(&room, true) < total / 2 || count(&room, false) < total / 2 {
+                return false;
+            }
+        }
+        true
     }
 
     /// The cells of the files holding `max_per_file[kind]` or more of the
@@ -183,6 +293,31 @@ impl Position<'_> {
             }
         }
         out
+    }
+
+    /// Removes from the legal moves `out` the drops of `no_mate_refused`
+    /// kinds that checkmate at once (uchifuzume refused as illegal).
+    pub(crate) fn refuse_mating_drops(&mut self, d: &Drops, out: &mut Vec<Move>) {
+        let mut i = 0;
+        while i < out.len() {
+            let m = out[i];
+            if m.kind != MoveKind::Drop || d.no_mate_refused & (1 << (m.promo - 1)) == 0 {
+                i += 1;
+                continue;
+            }
+            let u = self.make(m);
+            let mates = self.in_check() && {
+                let mut replies = Vec::new();
+                self.legal_moves(&mut replies);
+                replies.is_empty()
+            };
+            self.unmake(m, u);
+            if mates {
+                out.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
     }
 
     /// Whether `m` is a drop of a kind that may not give mate at once
@@ -258,6 +393,8 @@ impl Position<'_> {
         // does not need to: its kind says what it demotes to.
         let mark = match m.promo {
             0 => u.promoted[0],
+            // Turned back (kyoto shogi): unpromoted again.
+            p if d.demote[code_kind(u.moved) as usize] == p - 1 => 0,
             p if d.demote[p as usize - 1] == p - 1 => code_kind(u.moved) + 1,
             _ => 0,
         };
@@ -301,8 +438,9 @@ impl Position<'_> {
             self.key ^= self.v.tables.zobrist.ep(self.ep[0]);
             self.ep_n = 0;
         }
+        // A piece dropped promoted (`+P@c3`) leaves the hand as its base.
         let (kind, side) = (m.promo - 1, self.side);
-        self.hand_step(side, kind, false);
+        self.hand_step(side, d.demote[kind as usize], false);
         self.put(m.to, piece_code(kind, side));
         let i = (kind as usize * 2 + side as usize) * d.words + m.to as usize / 64;
         self.set_virgin(m.to, d.virgin[i] & (1 << (m.to % 64)) != 0);
@@ -316,9 +454,9 @@ impl Position<'_> {
     }
 
     /// Takes back a drop.
-    pub(crate) fn unmake_drop(&mut self, m: Move, u: Undo) {
+    pub(crate) fn unmake_drop(&mut self, d: &Drops, m: Move, u: Undo) {
         let code = self.take(m.to);
-        self.hand_step(u.side, code_kind(code), true);
+        self.hand_step(u.side, d.demote[code_kind(code) as usize], true);
         debug_assert_eq!(code_side(code), u.side);
         self.virgin[m.to as usize] = u.virgin_to;
         if u.side == 1 {

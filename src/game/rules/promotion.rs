@@ -29,12 +29,21 @@ pub struct PiecePromotion {
     pub dead: Vec<u64>,
     /// u64 words per cell set.
     pub words: usize,
+    /// Every move in the zone promotes or, for a promoted piece, demotes
+    /// (`promotion.flip`, kyoto shogi): no move leaves the piece as it was.
+    pub forced: bool,
 }
 
 impl PiecePromotion {
     /// Compiles the rules: `to[kind]` from `promotes-to`, the zone as cells
-    /// per side.
-    pub fn compile(grid: &Grid, to: Vec<u8>, zone_cells: &[Vec<Cell>; 2], tables: &MoveTables) -> PiecePromotion {
+    /// per side. With `flip`, a promoted piece "promotes" back to its base.
+    pub fn compile(
+        grid: &Grid,
+        mut to: Vec<u8>,
+        zone_cells: &[Vec<Cell>; 2],
+        tables: &MoveTables,
+        flip: bool,
+    ) -> PiecePromotion {
         let words = grid.len().div_ceil(64);
         let mut base: Vec<u8> = (0..to.len() as u8).collect();
         for (k, &t) in to.iter().enumerate() {
@@ -49,7 +58,14 @@ impl PiecePromotion {
             }
         }
         let dead = dead_cells(tables, to.len(), words);
-        PiecePromotion { to, base, zone, dead, words }
+        if flip {
+            for (k, &b) in base.iter().enumerate() {
+                if b as usize != k {
+                    to[k] = b;
+                }
+            }
+        }
+        PiecePromotion { to, base, zone, dead, words, forced: flip }
     }
 
     /// Whether `c` is in `side`'s promotion zone.

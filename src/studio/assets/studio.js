@@ -151,7 +151,49 @@
     S.info.textContent = "Click a piece on the board to see its moves from there, or pick a piece in the table.";
     var rules = el("ul", { class: "rules" }, S.view.rules.map(function (r) { return el("li", { text: r }); }));
     S.body.replaceChildren(pieceTable(), el("div", { class: "row" }, [el("button", { id: "start-position", text: "Start position", onclick: function () { S.pick = null; render(); } })]),
-      el("h3", { text: "Rules" }), rules);
+      el("h3", { text: "Rules" }), rules, el("h3", { text: "Verified facts" }), factsBox(true));
+  }
+
+  // ---- verified facts: the definition's [[checks]], run on the server ----
+  function factsBox(run) {
+    var box = el("div", { id: "facts" });
+    if (run) loadFacts(box);
+    return box;
+  }
+
+  function loadFacts(box) {
+    var text = S.toml;
+    if (S.facts && S.facts.toml === text) return showFacts(box, S.facts.r);
+    box.removeAttribute("data-done");
+    box.replaceChildren(el("p", { class: "muted", text: "Running the checks…" }));
+    api("/api/verify", { toml: text }).then(function (r) {
+      S.facts = { toml: text, r: r };
+      showFacts(box, r);
+    }).catch(function (e) { box.replaceChildren(el("p", { class: "msg", text: e.message })); box.setAttribute("data-done", "error"); });
+  }
+
+  function showFacts(box, r) {
+    box.setAttribute("data-done", String(r.facts.length));
+    if (!r.facts.length) {
+      return box.replaceChildren(el("p", { class: "muted", text: "This definition documents no facts. Add [[checks]] (perft, moves, line) to the TOML: they are run here and by rookery verify." }));
+    }
+    var summary = r.ok + " of " + r.facts.length + " ok" + (r.failed ? ", " + r.failed + " failed" : "") + (r.skipped ? ", " + r.skipped + " not run" : "") + " (" + r.ms + " ms on the server)";
+    var ul = el("ul", { class: "facts" });
+    r.facts.forEach(function (f) {
+      var kids = [el("span", { class: "st st-" + f.status.toLowerCase(), text: f.status }), " " + (f.name ? f.name + ": " : "") + f.claim + " ",
+        el("a", { href: "#", class: "line", text: "line " + f.line, onclick: function (e) { e.preventDefault(); openLine(f.line); } })];
+      if (f.details.length) kids.push(el("ul", { class: "diffs" }, f.details.map(function (d) { return el("li", { text: d }); })));
+      if (f.fen) kids.push(el("div", { class: "source", text: "position: " + f.fen }));
+      if (f.source) kids.push(el("div", { class: "source", text: "source: " + f.source }));
+      ul.appendChild(el("li", { class: "fact", "data-status": f.status }, kids));
+    });
+    box.replaceChildren(el("p", { class: "facts-summary" + (r.failed ? " bad" : " good"), id: "facts-summary", text: summary }), ul);
+  }
+
+  // Opens the editor on a line of the TOML (a fact's table).
+  function openLine(line) {
+    if (S.tab !== "edit") { S.tab = "edit"; render(); }
+    goTo(S.editor.ta.value.split("\n"), { line: line, col: 1 });
   }
 
   function pickPiece(letter) {
@@ -190,9 +232,16 @@
     var depth = el("select", { id: "depth", onchange: function () { g.depth = +depth.value; } }, [1, 2, 4, 6, 8, 12].map(function (d) { return el("option", { value: d, text: "depth " + d + (d > 4 ? " (at most 3 s)" : "") }); }));
     depth.value = String(g.depth);
     var fenIn = el("input", { id: "fen-in", size: 40, placeholder: "FEN (empty: the setup)" });
+    // A rule module's pre-game choice (TigerChess: the order of play with
+    // dice, the agreed Open variation, or the Random exhibition variation).
+    var variation = S.view.hook ? el("label", {}, ["variation ", el("select", { id: "variation", onchange: function (e) { g.variation = e.target.value; newGame(null); } },
+      [["dice", "order of play (dice)"], ["open", "Open (agreed)"], ["random", "Random (exhibition)"]].map(function (o) {
+        return el("option", { value: o[0], text: o[1], selected: o[0] === (g.variation || "dice") ? "selected" : null });
+      }))]) : null;
     var moveIn = el("input", { id: "move-in", size: 10, placeholder: "e2e4" });
     S.body.replaceChildren(
       el("div", { class: "row" }, [who("white"), who("black"), depth]),
+      el("div", { class: "row", id: "variation-row" }, [variation]),
       el("div", { class: "row" }, [el("button", { id: "new-game", text: "New game", onclick: function () { newGame(null); } }),
         el("button", { id: "undo", text: "Undo", onclick: undo }),
         el("button", { id: "flip", text: "Flip", onclick: function () { g.flipped = !g.flipped; S.board.classList.toggle("flipped", g.flipped); } })]),
@@ -219,7 +268,7 @@
 
   function load(moves) {
     var g = S.game, gen = g.gen;
-    return api("/api/game", { toml: S.toml, fen: g.fen, seed: g.seed, moves: moves }).then(function (st) {
+    return api("/api/game", { toml: S.toml, fen: g.fen, seed: g.seed, variation: g.variation || null, moves: moves }).then(function (st) {
       if (gen !== g.gen) return;
       g.moves = moves; g.state = st; g.sel = null; g.drop = null;
       if (S.tab === "play") { showGame(); maybeEngine(); }
@@ -236,7 +285,7 @@
     showSvg(st.svg);
     if (st.last) st.last.forEach(function (c) { var e = RookeryBoard.cellEl(S.board, c); if (e) e.classList.add("last"); });
     document.getElementById("fen-out").textContent = st.fen;
-    document.getElementById("pregame").textContent = st.pregame ? "Pre-game: " + st.pregame : "";
+    document.getElementById("pregame").textContent = st.pregame ? "Pre-game: " + st.pregame + (st.designation ? ". Designation: " + st.designation : "") : "";
     document.getElementById("result").textContent = st.result ? "Result: " + st.result : (st.side + " to move" + (st.in_check ? " (check)" : ""));
     var list = document.getElementById("moves");
     list.replaceChildren();
@@ -335,7 +384,7 @@
     g.thinking = true;
     msg("Engine thinking…", true);
     var t0 = performance.now();
-    api("/api/engine", { toml: S.toml, fen: g.fen, seed: g.seed, moves: g.moves, depth: g.depth }).then(function (r) {
+    api("/api/engine", { toml: S.toml, fen: g.fen, seed: g.seed, variation: g.variation || null, moves: g.moves, depth: g.depth }).then(function (r) {
       g.thinking = false;
       if (gen !== g.gen || !r.move) return;
       msg("Engine: " + r.move + " (" + Math.round(performance.now() - t0) + " ms)", true);
@@ -359,7 +408,9 @@
       buttons.appendChild(name);
       buttons.appendChild(el("button", { id: "save-as", text: "Save as", onclick: function () { save("file:0/" + withToml(name.value.trim())); } }));
     }
-    S.body.replaceChildren(el("div", { class: "editor" }, [gutter, el("div", { class: "area" }, [back, ta])]), status, diags, buttons, pieceTable());
+    var facts = factsBox(false);
+    buttons.appendChild(el("button", { id: "verify", text: "Verify facts", title: "Run the [[checks]] of the text as it is now", onclick: function () { loadFacts(facts); } }));
+    S.body.replaceChildren(el("div", { class: "editor" }, [gutter, el("div", { class: "area" }, [back, ta])]), status, diags, buttons, facts, pieceTable());
     S.editor = { ta: ta, gutter: gutter, back: back, status: status, diags: diags };
     ta.addEventListener("scroll", function () { back.scrollTop = ta.scrollTop; back.scrollLeft = ta.scrollLeft; gutter.scrollTop = ta.scrollTop; });
     var timer = null;

@@ -2,7 +2,7 @@
 //! tables by `game::rules::drops` once the board and setup are known).
 
 use super::super::diagnostics::Diagnostic;
-use super::super::spec::{DropPlaceSpec, VariantSpec};
+use super::super::spec::{DropPlaceSpec, Spanned, VariantSpec};
 use super::pieces::Letters;
 use crate::board::Grid;
 use crate::game::rules::drops::DropRules;
@@ -39,6 +39,10 @@ pub(super) fn check(
         }
     }
     let no_mate = ds.no_mate.iter().filter_map(|l| letters.kind_of(l, "piece in `drops.no-mate`", d)).collect();
+    let hand_order = hand_order(&ds.hand_order, letters, d);
+    let opposite_colours =
+        ds.opposite_colours.iter().filter_map(|l| letters.kind_of(l, "piece in `drops.opposite-colours`", d)).collect();
+    let unmoved = ds.unmoved.iter().map(|p| place(p, grid, letters, d)).collect();
     Some(DropRules {
         to_hand: ds.captures_to_hand,
         keep_promoted,
@@ -46,7 +50,46 @@ pub(super) fn check(
         no_dead_squares: ds.no_dead_squares,
         max_per_file,
         no_mate,
+        hand_order,
+        must_drop: ds.must_drop,
+        no_mate_loses: no_mate_loses(ds, d),
+        drop_promoted: ds.drop_promoted,
+        opposite_colours,
+        unmoved,
     })
+}
+
+/// `drops.no-mate-rule`: whether a forbidden mating drop is generated and
+/// loses ("loses") rather than refused ("illegal", the default).
+fn no_mate_loses(ds: &super::super::spec::DropsSpec, d: &mut Vec<Diagnostic>) -> bool {
+    match &ds.no_mate_rule {
+        None => false,
+        Some(s) if s.value == "illegal" => false,
+        Some(s) if s.value == "loses" => true,
+        Some(s) => {
+            let msg = format!("`drops.no-mate-rule` is {:?}; use \"illegal\" or \"loses\"", s.value);
+            d.push(Diagnostic::error(s.span.clone(), msg));
+            false
+        }
+    }
+}
+
+/// `drops.hand-order`: kinds in FEN hand order, each at most once.
+fn hand_order(order: &[Spanned<String>], letters: &Letters, d: &mut Vec<Diagnostic>) -> Vec<u8> {
+    let mut out: Vec<u8> = Vec::new();
+    for l in order {
+        if let Some(k) = letters.kind_of(l, "piece in `drops.hand-order`", d) {
+            if out.contains(&k) {
+                d.push(Diagnostic::error(
+                    l.span.clone(),
+                    format!("`{}` is listed twice in `drops.hand-order`", l.value),
+                ));
+            } else {
+                out.push(k);
+            }
+        }
+    }
+    out
 }
 
 /// One `[[drops.where]]`: its pieces and its cells per side.

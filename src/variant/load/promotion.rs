@@ -94,6 +94,11 @@ pub(super) fn piece_rules(
             to[k] = letters.kind_of(l, "promoted piece", d).unwrap_or(NONE);
         }
     }
+    if spec.promotion_flip {
+        // Flipping happens anywhere: the whole board is the zone.
+        let all: Vec<u16> = board.grid.as_ref().map_or(Vec::new(), |g| (0..g.len() as u16).collect());
+        return Some((to, [all.clone(), all]));
+    }
     if to.iter().all(|&t| t == NONE) {
         if let Some(r) = spec.piece_zone.iter().flatten().next() {
             d.push(Diagnostic::error(r.span.clone(), "`promotion.piece-zone` without any `promotes-to` piece"));

@@ -60,6 +60,7 @@ pub(super) fn check(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Rules {
         bare_king_first: spec.bare_king_first,
         move_rule,
         repetition,
+        perpetual_check_loses: spec.perpetual_check_loses,
         flying_general: spec.flying_general,
         check_limit: match &spec.check_limit {
             None => 0,

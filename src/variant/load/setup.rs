@@ -25,8 +25,10 @@ pub(super) fn check(
         _ => None,
     };
     if let (Some(fen), Some(g)) = (&spec.fen, grid) {
-        let lookup = |c: char| if letters.known(c) { Some(0u8) } else { None };
-        if let Err(errs) = crate::game::fen::parse_placement(g, &lookup, &fen.value) {
+        let lookup = |c: char| letters.kind(c.to_ascii_uppercase());
+        // `+X` stands for the piece X promotes to (shogi style).
+        let plus = |k: u8| spec.pieces.get(k as usize).and_then(|p| p.promotes_to.as_ref()).map(|_| k);
+        if let Err(errs) = crate::game::fen::parse_placement_with(g, &lookup, &plus, &fen.value) {
             let base = super::text_offset(fen, fen.value.len());
             for (r, msg) in errs {
                 let span = base.map_or(fen.span.clone(), |b| b + r.start..b + r.end);

@@ -21,6 +21,18 @@ pub struct DropsSpec {
     pub max_per_file: Vec<(Spanned<String>, Spanned<i64>)>,
     /// `no-mate`.
     pub no_mate: Vec<Spanned<String>>,
+    /// `hand-order`.
+    pub hand_order: Vec<Spanned<String>>,
+    /// `must-drop`.
+    pub must_drop: bool,
+    /// `no-mate-rule`.
+    pub no_mate_rule: Option<Spanned<String>>,
+    /// `drop-promoted`.
+    pub drop_promoted: bool,
+    /// `opposite-colours`.
+    pub opposite_colours: Vec<Spanned<String>>,
+    /// `unmoved[]`: where a dropped piece counts as unmoved.
+    pub unmoved: Vec<DropPlaceSpec>,
     /// The table.
     pub span: Range<usize>,
 }
@@ -58,7 +70,28 @@ impl Reader<'_> {
             }
         }
         let no_mate = self.array(t, "no-mate", "drops.no-mate", |s, v| s.str_elem(v, "drops.no-mate"));
-        DropsSpec { captures_to_hand, promoted_captured, places, no_dead_squares, max_per_file, no_mate, span }
+        let hand_order = self.array(t, "hand-order", "drops.hand-order", |s, v| s.str_elem(v, "drops.hand-order"));
+        let must_drop = self.bool(t, "must-drop", "drops.must-drop", false);
+        let no_mate_rule = self.string(t, "no-mate-rule", "drops.no-mate-rule", false, &span);
+        let drop_promoted = self.bool(t, "drop-promoted", "drops.drop-promoted", false);
+        let opposite_colours =
+            self.array(t, "opposite-colours", "drops.opposite-colours", |s, v| s.str_elem(v, "drops.opposite-colours"));
+        let unmoved = self.tables(t, "unmoved", "drops.unmoved").iter().map(|p| self.drop_place(p, &span)).collect();
+        DropsSpec {
+            captures_to_hand,
+            promoted_captured,
+            places,
+            no_dead_squares,
+            max_per_file,
+            no_mate,
+            hand_order,
+            must_drop,
+            no_mate_rule,
+            drop_promoted,
+            opposite_colours,
+            unmoved,
+            span,
+        }
     }
 
     /// The tables of an array of tables (or of an array of inline tables).

@@ -1,0 +1,178 @@
+//! Pawn structure and royal shelter, for any rectangular board: pieces the
+//! definition marks as pawns are passed (no enemy pawn ahead on their own or
+//! a neighbouring file, toward their promotion ranks), doubled or isolated;
+//! a royal piece is sheltered by its own pieces on the cells around it.
+//! Polygon boards (no files) and boards over 32 files or 64 ranks get none of
+//! it. Directions come from the promotion zones, so nothing is per variant.
+
+use crate::game::{code_side, Position};
+use crate::variant::Variant;
+
+/// Bonus for a passed pawn that has just started, and at the promotion rank.
+const PASSED_MIN: i32 = 10;
+const PASSED_MAX: i32 = 110;
+/// Penalty per pawn beyond the first on a file.
+const DOUBLED: i32 = 15;
+/// Penalty for a pawn with no own pawn on a neighbouring file.
+const ISOLATED: i32 = 12;
+/// Bonus per own piece next to a royal piece (at most three count), in the
+/// middlegame.
+const SHELTER: i32 = 14;
+
+/// Per-variant tables.
+#[derive(Clone, Debug)]
+pub struct Structure {
+    file: Vec<u8>,
+    rank: Vec<u8>,
+    files: usize,
+    /// The rank each side's pawns promote on (the zone rank nearest to the
+    /// far side); pawns move toward it.
+    goal: [u8; 2],
+    ranks: i32,
+    /// Per cell: the range of `near` holding its neighbours.
+    near_start: Vec<u32>,
+    near: Vec<u16>,
+}
+
+impl Structure {
+    /// The tables for `v`, or `None` where the terms do not apply.
+    pub fn new(v: &Variant) -> Option<Structure> {
+        let g = &v.grid;
+        if g.graph().is_some() || g.files() > 32 || g.ranks() > 64 || !v.pieces.iter().any(|p| p.pawn || p.royal) {
+            return None;
+        }
+        let cells = g.len();
+        let (file, rank): (Vec<u8>, Vec<u8>) =
+            (0..cells as u16).map(|c| g.coords(c)).map(|(x, y)| (x as u8, y as u8)).unzip();
+        let top = g.ranks() as u8 - 1;
+        let goal_of = |s: usize, default: u8| {
+            let far = v.zones.iter().flat_map(|z| z.ranks[s].iter().copied());
+            if s == 0 { far.max() } else { far.min() }.map_or(default, |r| r as u8)
+        };
+        let goal = [goal_of(0, top), goal_of(1, 0)];
+        let mut near_start = vec![0u32];
+        let mut near = Vec::new();
+        for c in 0..cells as u16 {
+            let (x, y) = (file[c as usize] as i32, rank[c as usize] as i32);
+            for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+                near.extend(g.at(x + dx, y + dy));
+            }
+            near_start.push(near.len() as u32);
+        }
+        Some(Structure { file, rank, files: g.files() as usize, goal, ranks: g.ranks() as i32, near_start, near })
+    }
+
+    /// The structure score of `side` minus the other side's; `mg` (0..=256)
+    /// is how much of the middlegame is left.
+    pub fn score(&self, pos: &Position<'_>, side: usize, mg: [i32; 2]) -> i32 {
+        let t = &pos.variant().tables;
+        let mut masks = [[0u64; 32]; 2];
+        for c in 0..self.file.len() {
+            let code = pos.at(c as u16);
+            if code != 0 && t.code_pawn[code as usize] {
+                masks[code_side(code) as usize][self.file[c] as usize] |= 1 << self.rank[c];
+            }
+        }
+        let mut total = [0i32; 2];
+        for c in 0..self.file.len() {
+            let code = pos.at(c as u16);
+            if code == 0 {
+                continue;
+            }
+            let s = code_side(code) as usize;
+            if t.code_pawn[code as usize] {
+                total[s] += self.pawn(&masks, s, c, mg[s]);
+            } else if t.code_royal[code as usize] {
+                total[s] += self.shelter(pos, c, s as u8) * mg[s] / 256;
+            }
+        }
+        total[side] - total[side ^ 1]
+    }
+
+    /// One pawn's terms.
+    fn pawn(&self, masks: &[[u64; 32]; 2], s: usize, c: usize, mg: i32) -> i32 {
+        let (x, y) = (self.file[c] as usize, self.rank[c] as u32);
+        let goal = self.goal[s] as u32;
+        let ahead = if goal > y { bits_from(y + 1) & !bits_from(goal + 1) } else { !bits_from(y) & bits_from(goal) };
+        let files = x.saturating_sub(1)..=(x + 1).min(self.files - 1);
+        let mut score = 0;
+        if !files.clone().any(|f| masks[s ^ 1][f] & ahead != 0) {
+            let travelled = self.ranks - 1 - (goal as i32 - y as i32).abs();
+            let frac = travelled.max(0) * 256 / (self.ranks - 1).max(1);
+            let bonus = PASSED_MIN + (PASSED_MAX - PASSED_MIN) * frac * frac / 65536;
+            // Worth most in the endgame, when nothing stops it.
+            score += bonus * (512 - mg) / 512;
+        }
+        if masks[s][x].count_ones() > 1 {
+            score -= DOUBLED;
+        }
+        if !files.filter(|&f| f != x).any(|f| masks[s][f] != 0) {
+            score -= ISOLATED;
+        }
+        score
+    }
+
+    /// Own pieces around a royal piece on `c` (at most three count).
+    fn shelter(&self, pos: &Position<'_>, c: usize, side: u8) -> i32 {
+        let near = &self.near[self.near_start[c] as usize..self.near_start[c + 1] as usize];
+        let own = near.iter().filter(|&&n| pos.at(n) != 0 && code_side(pos.at(n)) == side).count();
+        own.min(3) as i32 * SHELTER
+    }
+}
+
+/// The bits of ranks `r` and above.
+fn bits_from(r: u32) -> u64 {
+    if r >= 64 {
+        0
+    } else {
+        !0u64 << r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::{builtin, load_str};
+
+    /// White's structure score minus Black's in `fen` (chess), endgame.
+    fn white_minus_black(fen: &str) -> i32 {
+        let (v, _) = load_str(builtin::text("chess").unwrap()).unwrap();
+        let st = Structure::new(&v).unwrap();
+        let pos = Position::from_fen(&v, fen).unwrap();
+        st.score(&pos, 0, [0, 0])
+    }
+
+    #[test]
+    fn passed_pawns_count_more_the_further_they_are() {
+        // Kings alone: zero; a white passed pawn: positive, larger on the 6th.
+        assert_eq!(white_minus_black("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), 0);
+        let e3 = white_minus_black("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1");
+        let e6 = white_minus_black("4k3/8/4P3/8/8/8/8/4K3 w - - 0 1");
+        assert!(e3 > 0 && e6 > e3, "{e3} {e6}");
+        // A black pawn ahead on a neighbouring file stops it being passed.
+        let stopped = white_minus_black("4k3/3p4/8/8/8/4P3/8/4K3 w - - 0 1");
+        let black_alone = white_minus_black("4k3/3p4/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(stopped - black_alone < e3, "{stopped} {black_alone} {e3}");
+        // The same for Black, mirrored.
+        assert_eq!(white_minus_black("4k3/8/4p3/8/8/8/8/4K3 w - - 0 1"), -e3);
+    }
+
+    #[test]
+    fn doubled_and_isolated_pawns_cost() {
+        let pair = white_minus_black("4k3/p7/8/8/8/8/3PP3/4K3 w - - 0 1");
+        let doubled = white_minus_black("4k3/p7/8/8/8/4P3/4P3/4K3 w - - 0 1");
+        assert!(doubled < pair, "{doubled} {pair}");
+    }
+
+    #[test]
+    fn a_sheltered_royal_counts_in_the_middlegame_only() {
+        let (v, _) = load_str(builtin::text("chess").unwrap()).unwrap();
+        let st = Structure::new(&v).unwrap();
+        let fen = "4k3/8/8/8/8/8/3NBN2/4K3 w - - 0 1";
+        let pos = Position::from_fen(&v, fen).unwrap();
+        let bare = Position::from_fen(&v, "4k3/8/8/8/3NBN2/8/8/4K3 w - - 0 1").unwrap();
+        let (mid, end) = ([256, 256], [0, 0]);
+        assert_eq!(st.score(&pos, 0, mid) - st.score(&bare, 0, mid), 3 * SHELTER);
+        assert_eq!(st.score(&pos, 0, end), st.score(&bare, 0, end));
+    }
+}
