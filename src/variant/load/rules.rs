@@ -46,9 +46,12 @@ pub(super) fn check(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Rules {
         checkmate,
         must_capture: spec.must_capture,
         draw_odds,
-        // By default wherever kings are royal and no goal could still be
-        // reached by a lone king (king of the hill, racing kings).
-        dead_position: spec.dead_position.unwrap_or(spec.pieces.iter().any(|p| p.royal) && spec.goals.is_empty()),
+        // By default wherever kings are royal, no goal could still be
+        // reached by a lone king (king of the hill, racing kings) and there
+        // are no drops (shogi's rules have no such draw).
+        dead_position: spec
+            .dead_position
+            .unwrap_or(spec.pieces.iter().any(|p| p.royal) && spec.goals.is_empty() && spec.drops.is_none()),
         end_order,
         ep_region: None,
         move_filters: spec.must_capture || spec.no_checks || evasion_capture_only,
