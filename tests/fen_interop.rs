@@ -1,5 +1,5 @@
 //! FEN interoperability with Fairy-Stockfish: every FEN FSF printed for a
-//! drop variant (tests/data/fsf-fens/VARIANT.fens, frozen by
+//! drop variant, and for grand and opulent (tests/data/fsf-fens/VARIANT.fens, frozen by
 //! tools/fsf_fens.py) is read by Rookery and written back byte-identically:
 //! hands in FSF's order, `~` and `+` marks, castling, e.p. and clocks.
 

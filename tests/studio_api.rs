@@ -415,6 +415,14 @@ fn verify_runs_the_documented_facts() {
         rook["details"].as_array().unwrap().iter().map(|d| d.as_str().unwrap()).collect::<Vec<_>>().join("\n");
     assert!(details.contains("only expected: a5 e1 e9 i5"), "{details}");
     assert!(r["failed"].as_u64().unwrap() >= 1);
+    // A perft too big for the page is listed, not run.
+    let big = format!("{tcb}\n[[checks]]\nkind = \"perft\"\ndepth = 9\nnodes = 900000000000\n");
+    let (code, r) = post(&s, "api/verify", json!({"toml": big}));
+    assert_eq!(code, 200, "{r}");
+    let last = r["facts"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["status"], "skipped", "{last}");
+    assert!(last["details"][0].as_str().unwrap().contains("rookery verify"), "{last}");
+    assert_eq!((r["skipped"].clone(), r["failed"].clone()), (json!(1), json!(0)));
     // No facts: an empty list; invalid TOML: 422 with diagnostics; bad JSON: 4xx.
     let chess = definition("chess");
     let bare = &chess[..chess.find("[[checks]]").unwrap()];

@@ -379,8 +379,16 @@ fn xiangqi_is_drawn_on_points_with_river_and_palace_diagonals() {
     assert!(svg.contains(&seg((0.5, 5.5), (0.5, 4.5))), "a5-a6 drawn");
     // The cells stay clickable squares of one colour, without outlines.
     assert!(svg.contains(r#"<g class="board" stroke="none""#));
-    assert_eq!(svg.matches(r##"fill="#efd29c""##).count(), 90);
+    assert_eq!(svg.matches(r##"class="cell" data-cell="##).count(), 90);
+    let wood_cells =
+        svg.split('<').filter(|t| t.starts_with(r#"rect class="cell""#) && t.contains(r##"fill="#efd29c""##));
+    assert_eq!(wood_cells.count(), 90, "every cell the colour of the wood");
+    assert_eq!(svg.matches(r#"class="wood""#).count(), 1, "one wood rectangle under the cells");
     assert!(svg.contains(r##"<g class="lines" stroke="#5c3b1e" stroke-linecap="square" pointer-events="none">"##));
+    // The standalone HTML page draws the same picture.
+    let page = rookery::studio::html::page(&v);
+    assert_eq!(page.matches(r#"class="diagonal""#).count(), 4);
+    assert!(page.contains(r#"class="river""#));
 }
 
 #[test]

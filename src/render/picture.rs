@@ -69,6 +69,27 @@ pub(super) fn write_lines(s: &mut String, grid: &Grid, pic: &BoardPicture, centr
     s.push_str("</g>\n");
 }
 
+/// The wood under the cells of a points picture: the rectangle around all
+/// cell centres, half a square beyond them.
+pub(super) fn write_wood(s: &mut String, centres: &[(f64, f64)], side: f64) {
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for &(x, y) in centres {
+        (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+    }
+    if x0 > x1 {
+        return;
+    }
+    let h = side / 2.0;
+    let _ = writeln!(
+        s,
+        r#"<rect class="wood" x="{}" y="{}" width="{}" height="{}" fill="{WOOD}" pointer-events="none"/>"#,
+        num(x0 - h),
+        num(y0 - h),
+        num(x1 - x0 + side),
+        num(y1 - y0 + side)
+    );
+}
+
 /// Whether the file line from (x, y) up is cut by the river (inner files only).
 fn crosses_river(pic: &BoardPicture, x: u32, y: u32, files: u32) -> bool {
     pic.river == Some(y) && x != 0 && x + 1 != files

@@ -233,6 +233,11 @@ pub fn grid_svg(grid: &Grid, a1_light: bool, pieces: &[(Cell, char, bool)], opts
     // squares around the points, without outlines, under the lines.
     let points = opts.picture.points && grid.graph().is_none();
     let outline = if points { "none" } else { OUTLINE };
+    if points {
+        // One wood rectangle under the cells, so no seam between two
+        // unoutlined cells shows the white page when the picture is scaled.
+        picture::write_wood(&mut s, &lay.centres, SQUARE);
+    }
     let _ = writeln!(s, r#"<g class="board" stroke="{outline}" stroke-width="0.75" stroke-linejoin="round">"#);
     for (c, shape) in lay.cells.iter().enumerate() {
         let label = esc(grid.label(c as Cell));

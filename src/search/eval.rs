@@ -14,6 +14,10 @@ const REACH_DECAY: f64 = 0.75;
 /// Centipawns per unit of weighted mobility.
 const CP_PER_MOVE: f64 = 57.0;
 
+/// Centipawns per unit of mobility above the piece's board average on a
+/// cell (centralization).
+const CENTRAL_WEIGHT: f64 = 8.0;
+
 /// Static evaluation tables of one variant.
 #[derive(Clone, Debug)]
 pub struct Eval {
@@ -99,7 +103,7 @@ impl Eval {
                 let mob: Vec<f64> = (0..cells).map(|c| mobility(v, k, side as usize, c)).collect();
                 let avg = mob.iter().sum::<f64>() / cells.max(1) as f64;
                 for c in 0..cells {
-                    let central = ((mob[c] - avg) * 4.0).round() as i32;
+                    let central = ((mob[c] - avg) * CENTRAL_WEIGHT).round() as i32;
                     pst[code * cells + c] =
                         if p.pawn { central / 2 + advancement(v, side, c as u16, promo_gain) } else { central };
                 }

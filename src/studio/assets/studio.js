@@ -350,7 +350,10 @@
     }
     if (ms.length === 1) return tryMove(ms[0].text);
     var ch = document.getElementById("chooser");
-    ch.replaceChildren(el("span", { text: "Promote to: " }));
+    // Promotions name the new piece; other choices (shogi's optional
+    // promotion, a flip) are told apart by their move text.
+    var promos = ms.every(function (m) { return m.promo; });
+    ch.replaceChildren(el("span", { text: promos ? "Promote to: " : "Choose: " }));
     ms.forEach(function (m) {
       ch.appendChild(el("button", { "data-move": m.text, text: m.promo || m.text, onclick: function () { tryMove(m.text); } }));
     });
