@@ -94,6 +94,12 @@ GOAL_VARIANTS = {
     "janggitraditional": ("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1", [32, 1024, 33000]),
     "janggicasual": ("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1", [32, 1024, 33316]),
     "breakthrough": ("pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1", [22]),
+    "misere": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 8902]),
+    "knightmate": ("rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1", [18]),
+    "coregal": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400]),
+    "spartan": ("lgkcckwl/hhhhhhhh/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", [20]),
+    "makpong": ("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1", [23]),
+    "armageddon": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 8902]),
 }
 for _name, _start in GOAL_VARIANTS.items():
     FSF_NAME[_name] = _name

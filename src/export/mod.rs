@@ -235,6 +235,11 @@ pub enum Feature {
     Castling,
     /// Hop bans, passing and bikjang (janggi's move rules).
     Passing,
+    /// Extinction, compulsory capture and other end values.
+    Extinction,
+    /// Several royals, duple check, no checks, Makpong, non-royal castlers,
+    /// the equalizing move.
+    Royalty,
 }
 
 /// Rules outside the move-and-promotion model that the exporters share
@@ -287,6 +292,8 @@ pub fn special_rule_items(v: &Variant) -> Vec<(Feature, String)> {
     }
     out.extend(crate::game::rules::effects::export_problems(v).into_iter().map(|s| (Feature::Effects, s)));
     out.extend(crate::game::rules::effects::move_rule_problems(v).into_iter().map(|s| (Feature::Passing, s)));
+    out.extend(crate::game::rules::extinction::export_problems(v).into_iter().map(|s| (Feature::Extinction, s)));
+    out.extend(crate::game::rules::royalty::export_problems(v).into_iter().map(|s| (Feature::Royalty, s)));
     if v.rules.flying_general {
         out.push((
             Feature::FlyingGeneral,

@@ -1,5 +1,7 @@
-//! How a game ends: checkmate, stalemate (with the variant's value), bare
-//! king (with counter-baring), the n-move rule and n-fold repetition.
+//! How a game ends: capture goals, the goals that end it at once,
+//! checkmate, stalemate (with the variant's values), bare king (with
+//! counter-baring), the dead position, the n-move rule and n-fold repetition,
+//! judged in the variant's order (`rules.end-order`); draw odds.
 
 use std::fmt;
 
@@ -132,75 +134,150 @@ impl Game<'_> {
         checked
     }
 
-    /// The result if the game is over in the current position.
-    pub fn outcome(&mut self) -> Option<Outcome> {
+    /// Who wins a stalemate: by the variant's value, or, with
+    /// `rules.stalemate-by-count`, the side with fewer pieces gets the value
+    /// and the other its opposite (equal counts draw), as Fairy-Stockfish's
+    /// `stalematePieceCount`.
+    fn stalemate_winner(&self) -> Option<Side> {
         let v = self.pos.variant();
         let stm = self.pos.side();
-        if let Some((_, u)) = self.history.last() {
-            for code in [u.captured(), u.captured_extra()] {
-                if code != 0 {
-                    if let Some(name) = &v.pieces[super::code_kind(code) as usize].capture_wins {
-                        return Some(Outcome {
-                            winner: Some(super::code_side(code) ^ 1),
-                            reason: Reason::Named(name.clone()),
-                        });
-                    }
+        if !v.rules.stalemate_by_count {
+            return value_for(stm, v.rules.stalemate);
+        }
+        let count = |s: Side| self.pos.royal_count(s) + self.pos.non_royal_count(s);
+        match count(stm).cmp(&count(stm ^ 1)) {
+            std::cmp::Ordering::Equal => None,
+            std::cmp::Ordering::Less => value_for(stm, v.rules.stalemate),
+            std::cmp::Ordering::Greater => value_for(stm ^ 1, v.rules.stalemate),
+        }
+    }
+
+    /// The result if the game is over in the current position: the first
+    /// end rule that applies, in the variant's order (`rules.end-order`),
+    /// with a draw given to the side that has draw odds (`rules.draw-odds`).
+    pub fn outcome(&mut self) -> Option<Outcome> {
+        let v = self.pos.variant();
+        let o = v.rules.end_order.iter().find_map(|&r| self.judge(r))?;
+        Some(match (o.winner, v.rules.draw_odds) {
+            (None, Some(side)) => {
+                Outcome { winner: Some(side), reason: Reason::Named(format!("{}, draw odds", o.reason)) }
+            }
+            _ => o,
+        })
+    }
+
+    /// The result by one end rule, if it applies.
+    fn judge(&mut self, rule: EndRule) -> Option<Outcome> {
+        let v = self.pos.variant();
+        match rule {
+            EndRule::CaptureWins => self.capture_win(),
+            EndRule::Goals => {
+                if !v.immediate_end {
+                    return None;
                 }
-            }
-        }
-        if v.immediate_end {
-            if let Some((winner, why)) = self.pos.goal_reached() {
-                return Some(Outcome { winner: Some(winner), reason: Reason::Named(why) });
-            }
-            // Two passes in a row, or a pass in bikjang (rules::passing).
-            if let Some(why) = self.pos.passing_over() {
-                let reason = Reason::Named(why.into());
-                return Some(Outcome { winner: self.pos.passing_winner(), reason });
-            }
-        }
-        if v.rules.bare_king_first {
-            if let Some(o) = self.bare_king_outcome() {
-                return Some(o);
-            }
-        }
-        if self.no_legal_moves() {
-            if self.pos.in_check() {
-                // A mate by a drop that may not mate (shogi's uchifuzume) is an
-                // illegal move, and loses for its maker (as Fairy-Stockfish
-                // scores it, which also counts it as a move in perft).
-                if self.history.last().is_some_and(|(m, _)| self.pos.drop_may_not_mate(*m)) {
-                    let reason = Reason::Named("checkmate by a forbidden drop".into());
-                    return Some(Outcome { winner: Some(stm), reason });
+                if let Some((winner, why)) = self.pos.goal_reached() {
+                    return Some(Outcome { winner, reason: Reason::Named(why) });
                 }
-                return Some(Outcome { winner: Some(stm ^ 1), reason: Reason::Checkmate });
+                // Two passes in a row, or a pass in bikjang (rules::passing).
+                let why = self.pos.passing_over()?;
+                Some(Outcome { winner: self.pos.passing_winner(), reason: Reason::Named(why.into()) })
             }
-            let winner = match v.rules.stalemate {
-                EndValue::Loss => Some(stm ^ 1),
-                EndValue::Win => Some(stm),
-                EndValue::Draw => None,
-            };
-            return Some(Outcome { winner, reason: Reason::Stalemate });
-        }
-        if let Some(o) = self.bare_king_outcome() {
-            return Some(o);
-        }
-        let n = v.rules.move_rule;
-        if n > 0 && self.pos.halfmove() >= 2 * n {
-            return Some(Outcome { winner: None, reason: Reason::MoveRule(n) });
-        }
-        let rep = v.rules.repetition;
-        if rep > 0 {
-            let key = self.pos.key();
-            let count = self.keys.iter().filter(|&&k| k == key).count() as u32;
-            if count >= rep {
-                if v.rules.perpetual_check_loses {
-                    if let Some(o) = self.perpetual_check(key, rep) {
-                        return Some(o);
-                    }
+            EndRule::NoMoves => self.no_moves(),
+            EndRule::BareKing => self.bare_king_outcome(),
+            EndRule::DeadPosition => {
+                let dead = v.rules.dead_position && self.pos.in_hand == 0;
+                // A lone royal piece on each side (king against king).
+                let bare = |s: Side| self.pos.non_royal_count(s) == 0 && self.pos.royal_count(s) == 1;
+                (dead && bare(0) && bare(1))
+                    .then(|| Outcome { winner: None, reason: Reason::Named("dead position".into()) })
+            }
+            EndRule::MoveRule => {
+                let n = v.rules.move_rule;
+                (n > 0 && self.pos.halfmove() >= 2 * n).then_some(Outcome { winner: None, reason: Reason::MoveRule(n) })
+            }
+            EndRule::Repetition => {
+                let (rep, key) = (v.rules.repetition, self.pos.key());
+                let count = self.keys.iter().filter(|&&k| k == key).count() as u32;
+                if rep == 0 || count < rep {
+                    return None;
                 }
-                return Some(Outcome { winner: None, reason: Reason::Repetition(rep) });
+                // Shogi: the side giving a perpetual check loses.
+                let perpetual = if v.rules.perpetual_check_loses { self.perpetual_check(key, rep) } else { None };
+                perpetual.or(Some(Outcome { winner: None, reason: Reason::Repetition(rep) }))
             }
         }
-        None
+    }
+
+    /// A piece whose capture wins was captured by the last move.
+    fn capture_win(&self) -> Option<Outcome> {
+        let v = self.pos.variant();
+        let (_, u) = self.history.last()?;
+        [u.captured(), u.captured_extra()].into_iter().filter(|&c| c != 0).find_map(|code| {
+            let name = v.pieces[super::code_kind(code) as usize].capture_wins.as_ref()?;
+            Some(Outcome { winner: Some(super::code_side(code) ^ 1), reason: Reason::Named(name.clone()) })
+        })
+    }
+
+    /// Checkmate or stalemate: the side to move has no legal move.
+    fn no_moves(&mut self) -> Option<Outcome> {
+        let v = self.pos.variant();
+        let stm = self.pos.side();
+        if !self.no_legal_moves() {
+            return None;
+        }
+        if self.pos.in_check() {
+            // A mate by a drop that may not mate (shogi's uchifuzume) is an
+            // illegal move, and loses for its maker (as Fairy-Stockfish
+            // scores it, which also counts it as a move in perft).
+            if self.history.last().is_some_and(|(m, _)| self.pos.drop_may_not_mate(*m)) {
+                let reason = Reason::Named("checkmate by a forbidden drop".into());
+                return Some(Outcome { winner: Some(stm), reason });
+            }
+            return Some(Outcome { winner: value_for(stm, v.rules.checkmate), reason: Reason::Checkmate });
+        }
+        Some(Outcome { winner: self.stalemate_winner(), reason: Reason::Stalemate })
+    }
+}
+
+/// An end rule that `Game::outcome` judges, in the order the variant gives
+/// (`rules.end-order`); the first that applies decides the result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndRule {
+    /// A piece with `capture-wins` was captured.
+    CaptureWins,
+    /// A goal that ends the game at once: extinction, a region, n-check,
+    /// an explosion (a position so ended has no moves in perft).
+    Goals,
+    /// The side to move has no legal move: checkmate or stalemate.
+    NoMoves,
+    /// The bare-king rule.
+    BareKing,
+    /// Nothing but royal pieces on both sides (king against king).
+    DeadPosition,
+    /// The n-move rule.
+    MoveRule,
+    /// n-fold repetition.
+    Repetition,
+}
+
+impl EndRule {
+    /// Every end rule with its TOML name, in the default order.
+    pub const DEFAULT: [(&'static str, EndRule); 7] = [
+        ("capture-wins", EndRule::CaptureWins),
+        ("goals", EndRule::Goals),
+        ("no-moves", EndRule::NoMoves),
+        ("bare-king", EndRule::BareKing),
+        ("dead-position", EndRule::DeadPosition),
+        ("move-rule", EndRule::MoveRule),
+        ("repetition", EndRule::Repetition),
+    ];
+}
+
+/// The winner when `side` gets `value`.
+fn value_for(side: Side, value: EndValue) -> Option<Side> {
+    match value {
+        EndValue::Loss => Some(side ^ 1),
+        EndValue::Win => Some(side),
+        EndValue::Draw => None,
     }
 }

@@ -102,8 +102,13 @@ impl Searcher {
         let codes = 1 + 2 * v.pieces.len();
         let cells = v.tables.cells;
         // Null-move pruning assumes that passing never helps, which fails
-        // where being stalemated or bared loses, and in a deployment phase.
-        let null_ok = v.rules.stalemate == EndValue::Draw && !v.rules.bare_king && v.deployment.is_none();
+        // where being stalemated or bared loses, in a deployment phase, and
+        // under compulsory capture or extinction (zugzwang is the game there).
+        let null_ok = v.rules.stalemate == EndValue::Draw
+            && !v.rules.bare_king
+            && v.deployment.is_none()
+            && !v.rules.must_capture
+            && v.extinction.is_none();
         Searcher {
             eval: Eval::new(v),
             table: Table::new(hash_mb),

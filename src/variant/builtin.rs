@@ -25,7 +25,22 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("5check", include_str!("../../definitions/5check.toml")),
     ("kingofthehill", include_str!("../../definitions/kingofthehill.toml")),
     // Royalty and goals (several royals, extinction, compulsory capture, races).
-
+    ("antichess", include_str!("../../definitions/antichess.toml")),
+    ("giveaway", include_str!("../../definitions/giveaway.toml")),
+    ("suicide", include_str!("../../definitions/suicide.toml")),
+    ("losers", include_str!("../../definitions/losers.toml")),
+    ("extinction", include_str!("../../definitions/extinction.toml")),
+    ("kinglet", include_str!("../../definitions/kinglet.toml")),
+    ("threekings", include_str!("../../definitions/threekings.toml")),
+    ("misere", include_str!("../../definitions/misere.toml")),
+    ("knightmate", include_str!("../../definitions/knightmate.toml")),
+    ("coregal", include_str!("../../definitions/coregal.toml")),
+    ("spartan", include_str!("../../definitions/spartan.toml")),
+    ("racingkings", include_str!("../../definitions/racingkings.toml")),
+    ("makpong", include_str!("../../definitions/makpong.toml")),
+    ("horde", include_str!("../../definitions/horde.toml")),
+    ("breakthrough", include_str!("../../definitions/breakthrough.toml")),
+    ("armageddon", include_str!("../../definitions/armageddon.toml")),
     // Effects (atomic, duck, passing; janggi, manchu).
     ("atomic", include_str!("../../definitions/atomic.toml")),
     ("manchu", include_str!("../../definitions/manchu.toml")),

@@ -91,9 +91,14 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         crate::game::rules::goals::compile(&spec.goals, &|l, d| letters.kind_of(l, "goal piece", d), &regions, d);
     let drops = drops::check(spec, board.grid.as_ref(), &letters, d);
     let gate_cells = drops::gating(spec, board.grid.as_ref(), d);
+    let extinction = spec
+        .extinction
+        .as_ref()
+        .and_then(|e| crate::game::rules::extinction::compile(e, &|l, d| letters.kind_of(l, "extinction piece", d), d));
     let piece_promotion = promotion::piece_rules(spec, &board, &letters, d);
     check_hook(spec, d);
-    let rules = rules::check(spec, d);
+    let mut rules = rules::check(spec, d);
+    rules.ep_region = spec.ep_region.as_ref().and_then(|r| crate::game::rules::regions::find(&regions, r, d));
     let partners = castling::check(spec, board.grid.as_ref(), &letters, d);
     let unmoved_loss = castling::unmoved_loss(spec, &letters, d);
     let explosions = effects(spec, board.grid.as_ref(), &pieces, &letters, d);
@@ -110,7 +115,8 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         return None;
     }
     let grid = board.grid?;
-    let immediate_end = rules.check_limit > 0 || !goals.is_empty() || explosions.is_some() || passing.is_some();
+    let immediate_end =
+        rules.check_limit > 0 || !goals.is_empty() || extinction.is_some() || explosions.is_some() || passing.is_some();
     let mut tables = match super::tables::MoveTables::build(&grid, &pieces, &zones, &regions, rules.flying_general) {
         Ok(t) => t,
         Err(e) => {
@@ -176,7 +182,15 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         // A piece dropped on a gate opens no gate (FSF).
         g.close_drops(&mut d.virgin, pieces.len());
     }
-    setup::royal_warnings(&setup, &pieces, &spec.fen.as_ref().map_or(spec.setup_span.clone(), |f| f.span.clone()), d);
+    // A side without royals is expected where an extinction goal ends the game (horde).
+    if spec.extinction.is_none() {
+        setup::royal_warnings(
+            &setup,
+            &pieces,
+            &spec.fen.as_ref().map_or(spec.setup_span.clone(), |f| f.span.clone()),
+            d,
+        );
+    }
     let v = Variant {
         name: spec.name.as_ref()?.value.clone(),
         title: spec.title.as_ref()?.value.clone(),
@@ -203,6 +217,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         piece_promotion,
         regions,
         immediate_end,
+        extinction,
         goals,
         checks: Vec::new(),
         explosions,

@@ -108,6 +108,32 @@ pub struct Zone {
 pub struct Rules {
     /// Result for the stalemated side.
     pub stalemate: EndValue,
+    /// Stalemate decided by piece count (suicide).
+    pub stalemate_by_count: bool,
+    /// Result for the checkmated side (misère: a win).
+    pub checkmate: EndValue,
+    /// Compulsory capture.
+    pub must_capture: bool,
+    /// The side that wins every drawn result (armageddon: Black).
+    pub draw_odds: Option<u8>,
+    /// King against king (nothing but royals on both sides) is drawn.
+    pub dead_position: bool,
+    /// The order in which `Game::outcome` judges the end rules.
+    pub end_order: Vec<crate::game::outcome::EndRule>,
+    /// En-passant squares are left only inside this region (the capturing
+    /// side's part; index into `Variant::regions`).
+    pub ep_region: Option<u8>,
+    /// A side is in check only when all its royal pieces are attacked
+    /// (spartan's duple check); otherwise when any is.
+    pub royal_check_all: bool,
+    /// A move that gives check is illegal (racing kings).
+    pub no_checks: bool,
+    /// A royal piece in check may only move to capture the (single) checker
+    /// (Makpong).
+    pub evasion_capture_only: bool,
+    /// Some rule narrows the legal moves after the royal-safety test
+    /// (compulsory capture, no checks, Makpong): one flag for the hot path.
+    pub move_filters: bool,
     /// A side with only royal pieces left loses.
     pub bare_king: bool,
     /// … unless it bares the opponent on its next move (draw).
@@ -180,6 +206,8 @@ pub struct Variant {
     pub piece_promotion: Option<crate::game::rules::promotion::PiecePromotion>,
     /// Named regions (see `game::rules::regions`).
     pub regions: Vec<crate::game::rules::regions::Region>,
+    /// The extinction goal (see `game::rules::extinction`).
+    pub extinction: Option<crate::game::rules::extinction::Extinction>,
     /// Region goals (see `game::rules::goals`).
     pub goals: Vec<crate::game::rules::goals::Goal>,
     /// Some rule can end the game at once after a move (n-check, goals):

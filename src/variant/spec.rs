@@ -78,7 +78,7 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "pieces.*.value", ty: "integer (centipawns, 1 to 100000)", need: "optional", doc: "The piece's worth for the engine's evaluation, instead of the estimate from its moves (mean mobility on the empty board)." },
     KeyDoc { path: "pieces.*.capture-wins", ty: "string (the reason shown, e.g. \"occupation\")", need: "optional", doc: "Capturing this piece wins the game at once." },
     KeyDoc { path: "pieces.*.betza-black", ty: "XBetza string", need: "optional", doc: "Black's moves when they are not White's turned by 180° (given as seen by Black, i.e. also turned)." },
-    KeyDoc { path: "pieces.*.royal", ty: "boolean", need: "optional, default false", doc: "A king: it must not be left in check; checkmate and stalemate are judged by it; castling needs it unchecked on its path." },
+    KeyDoc { path: "pieces.*.royal", ty: "boolean", need: "optional, default false", doc: "A king: it must not be left in check; checkmate and stalemate are judged by it; castling needs it unchecked on its path. A piece that is not royal may still castle (the `O` atom), with no condition about attacks (giveaway, extinction)." },
     KeyDoc { path: "pieces.*.pawn", ty: "boolean", need: "optional, default false", doc: "Promotes in the promotion zones and resets the n-move counter when it moves. A straight non-capturing move of two or more squares leaves en-passant squares behind (if some piece has an `e` move)." },
     KeyDoc { path: "pieces.*.promotes-to", ty: "piece letter", need: "optional", doc: "Shogi-style promotion: the piece this one becomes. A move starting or ending in `promotion.piece-zone` may promote; it must where the piece would otherwise have no further move (a pawn on the last rank). Captured, the promoted piece goes to the hand as this piece. In a FEN the promoted piece is written `+` and this piece's letter (`+P`); a promoting move ends in `+` (`e7e8+`)." },
     KeyDoc { path: "pieces.*.image", ty: "string", need: "optional", doc: "Picture hint for exporters (e.g. an Alfaerie image name)." },
@@ -139,10 +139,26 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "rules.counter-baring", ty: "boolean", need: "optional, default false", doc: "With `bare-king = \"loss\"`: the bared side gets one more move, and if it bares the opponent too the game is drawn (H. G. Muller's `baring=0`)." },
     KeyDoc { path: "rules.move-rule", ty: "integer >= 0", need: "optional, default 50", doc: "Draw after this many moves by each side without a capture or pawn move (0: no such rule)." },
     KeyDoc { path: "rules.flying-general", ty: "boolean", need: "optional, default false", doc: "The royal pieces of the two sides may never face each other on a file with nothing between them (xiangqi's flying general): a move that would leave them so is illegal." },
+    KeyDoc { path: "rules.checkmate", ty: "\"loss\" | \"win\" | \"draw\"", need: "optional, default \"loss\"", doc: "Result for the checkmated side (\"win\": misère chess and losers, where being mated wins)." },
+    KeyDoc { path: "rules.stalemate-by-count", ty: "boolean", need: "optional, default false", doc: "A stalemate is decided by counting pieces (suicide chess): the side with fewer pieces gets the `stalemate` value, the other side its opposite, equal counts draw." },
+    KeyDoc { path: "rules.must-capture", ty: "boolean", need: "optional, default false", doc: "Compulsory capture (antichess, giveaway, losers): while the side to move has a legal capture, only captures are legal." },
+    KeyDoc { path: "rules.royal-check", ty: "\"any\" | \"all\"", need: "optional, default \"any\"", doc: "With several royal pieces: \"any\", each must be safe (a side is in check when any is attacked: coregal's king and queens); \"all\", duple check (Spartan): a side is in check only when all its royal pieces are attacked, so a move may leave one of two kings attacked, and that king may be captured." },
+    KeyDoc { path: "rules.royal-evasion", ty: "\"any\" | \"capture-only\"", need: "optional, default \"any\"", doc: "\"capture-only\" (Makpong): a royal piece in check may not step away; it may move only to capture the checking piece (never under a double check). Other pieces may still capture or block." },
+    KeyDoc { path: "rules.no-checks", ty: "boolean", need: "optional, default false", doc: "A move that gives check is illegal (racing kings)." },
+    KeyDoc { path: "rules.draw-odds", ty: "\"none\" | \"white\" | \"black\"", need: "optional, default \"none\"", doc: "Draw odds (armageddon: \"black\"): every result that would be a draw (stalemate, dead position, the n-move rule, repetition) is a win for this side, shown as `0-1 (stalemate, draw odds)`." },
+    KeyDoc { path: "rules.dead-position", ty: "boolean", need: "optional, default true when some piece is royal and there are no `[[goals]]` and no `[drops]`", doc: "King against king: when each side has a single piece, a royal one (and empty hands), the game is drawn at once (`1/2-1/2 (dead position)`). Never part of perft." },
+    KeyDoc { path: "rules.end-order", ty: "array of \"capture-wins\" | \"goals\" | \"no-moves\" | \"bare-king\" | \"dead-position\" | \"move-rule\" | \"repetition\"", need: "optional, default in that order", doc: "The order in which the end rules are judged after a move; the first that applies gives the result and names it (`result: 1-0 (bare king)`). Rules not listed follow in the default order. `no-moves` is checkmate and stalemate; `goals` are extinction, region goals, n-check and explosions (which also end perft at once, whatever the order)." },
+    KeyDoc { path: "rules.en-passant-region", ty: "region name", need: "optional, default everywhere", doc: "A pawn's double step leaves an en-passant square only inside the capturing side's part of this region (horde: White captures on rank 6, Black on rank 3, so a double step from the first rank leaves none)." },
     KeyDoc { path: "rules.check-limit", ty: "integer 0..=99", need: "optional, default 0 (none)", doc: "n-check: the side that gives check for the n-th time wins at once. The checks each side still has to give travel in the FEN as Fairy-Stockfish writes them, `3+3` (White's, then Black's) after the en-passant field." },
+    KeyDoc { path: "extinction", ty: "table", need: "optional", doc: "Extinction goal (Fairy-Stockfish's extinctionValue/extinctionPieceTypes/extinctionPieceCount): a side left with `count` or fewer pieces of a listed kind (pieces in hand count) has gone extinct, and the game ends at once with `value` for it. Judged with the goals after every move, the side that has just moved first; an ended position has no moves." },
+    KeyDoc { path: "extinction.pieces", ty: "array of piece letters | \"all\"", need: "required", doc: "The kinds counted one by one (extinct when any of them is down to `count`), or \"all\": all the side's pieces counted together (antichess, horde)." },
+    KeyDoc { path: "extinction.count", ty: "integer 0..=1000", need: "optional, default 0", doc: "A side with this many or fewer is extinct (three kings: 2, losing one of three kings loses; losers: 1, a lone king)." },
+    KeyDoc { path: "extinction.value", ty: "\"loss\" | \"win\"", need: "optional, default \"loss\"", doc: "The result for the extinct side (\"win\": antichess, where losing every piece wins)." },
+    KeyDoc { path: "extinction.name", ty: "string", need: "optional, default \"extinction\"", doc: "The reason shown in the result (`0-1 (extinction)`)." },
     KeyDoc { path: "goals", ty: "array of tables ([[goals]])", need: "optional", doc: "Goals that win at once: a side whose `piece` stands in its part of `region` after its move wins (king of the hill, breakthrough). Judged after every move, before checkmate and stalemate; a position whose game has ended so has no moves." },
     KeyDoc { path: "goals[].piece", ty: "piece letter", need: "required", doc: "The piece that must arrive." },
     KeyDoc { path: "goals[].region", ty: "region name", need: "required", doc: "Where it must arrive (each side its own part of the region)." },
+    KeyDoc { path: "goals[].equalize", ty: "boolean", need: "optional, default false", doc: "Black's equalizing move (racing kings; Fairy-Stockfish's `flagMove`): when White arrives first, Black gets one more move if it has a legal move that arrives too; the game is then drawn if Black arrives, won by White otherwise. Black arriving first wins at once." },
     KeyDoc { path: "goals[].name", ty: "string", need: "optional, default \"REGION reached\"", doc: "The reason shown in the result (`1-0 (king of the hill)`)." },
     KeyDoc { path: "rules.perpetual-check-loses", ty: "boolean", need: "optional, default false", doc: "Shogi: when a repetition (`rules.repetition`) ends the game and one side gave check in every position of the repeated cycle, that side loses (both: a draw), as Fairy-Stockfish scores it (perpetualCheckIllegal)." },
     KeyDoc { path: "rules.repetition", ty: "integer >= 0", need: "optional, default 3", doc: "Draw when the same position occurs this many times (0: no such rule)." },
@@ -262,6 +278,28 @@ pub struct VariantSpec {
     pub flying_general: bool,
     /// `rules.check-limit`.
     pub check_limit: Option<Spanned<i64>>,
+    /// `rules.checkmate`.
+    pub checkmate: Option<Spanned<String>>,
+    /// `rules.stalemate-by-count`.
+    pub stalemate_by_count: bool,
+    /// `rules.must-capture`.
+    pub must_capture: bool,
+    /// `rules.draw-odds`.
+    pub draw_odds: Option<Spanned<String>>,
+    /// `rules.dead-position`.
+    pub dead_position: Option<bool>,
+    /// `rules.end-order`.
+    pub end_order: Vec<Spanned<String>>,
+    /// `rules.en-passant-region`.
+    pub ep_region: Option<Spanned<String>>,
+    /// `rules.royal-check`.
+    pub royal_check: Option<Spanned<String>>,
+    /// `rules.royal-evasion`.
+    pub royal_evasion: Option<Spanned<String>>,
+    /// `rules.no-checks`.
+    pub no_checks: bool,
+    /// `[extinction]`.
+    pub extinction: Option<crate::game::rules::extinction::ExtinctionSpec>,
     /// `[[goals]]`.
     pub goals: Vec<crate::game::rules::goals::GoalSpec>,
     /// `[effects]`: capture side effects and extra moves.
@@ -429,6 +467,7 @@ impl Reader<'_> {
                 "gating",
                 "rules",
                 "goals",
+                "extinction",
                 "checks",
                 "effects",
             ]
@@ -437,7 +476,7 @@ impl Reader<'_> {
                 let span = root.key(k).and_then(|k| k.span()).unwrap_or_else(|| item_span(item));
                 self.err(
                     span,
-                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, drops, gating, rules, goals, checks, effects"),
+                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, drops, gating, rules, goals, extinction, checks, effects"),
                 );
             }
         }
@@ -571,9 +610,21 @@ impl Reader<'_> {
             spec.perpetual_check_loses = self.bool(r, "perpetual-check-loses", "rules.perpetual-check-loses", false);
             spec.flying_general = self.bool(r, "flying-general", "rules.flying-general", false);
             spec.check_limit = self.int(r, "check-limit", "rules.check-limit", false, &s);
+            spec.checkmate = self.string(r, "checkmate", "rules.checkmate", false, &s);
+            spec.stalemate_by_count = self.bool(r, "stalemate-by-count", "rules.stalemate-by-count", false);
+            spec.must_capture = self.bool(r, "must-capture", "rules.must-capture", false);
+            spec.royal_check = self.string(r, "royal-check", "rules.royal-check", false, &s);
+            spec.royal_evasion = self.string(r, "royal-evasion", "rules.royal-evasion", false, &s);
+            spec.no_checks = self.bool(r, "no-checks", "rules.no-checks", false);
+            spec.draw_odds = self.string(r, "draw-odds", "rules.draw-odds", false, &s);
+            spec.dead_position =
+                r.contains_key("dead-position").then(|| self.bool(r, "dead-position", "rules.dead-position", true));
+            spec.end_order = self.array(r, "end-order", "rules.end-order", |rd, v| rd.str_elem(v, "rules.end-order"));
+            spec.ep_region = self.string(r, "en-passant-region", "rules.en-passant-region", false, &s);
         }
         spec.checks = self.checks(root);
         spec.goals = self.goals(root);
+        spec.extinction = self.extinction(root);
         spec.effects = self.effects(root);
         spec
     }

@@ -93,9 +93,28 @@ impl<'v> Position<'v> {
 
     pub(super) fn side_in_check(&self, side: Side) -> bool {
         let s = side as usize;
-        (0..self.nroyal[s] as usize).any(|i| {
+        self.royals_hit(self.nroyal[s] as usize, |i| {
             let r = self.royals[s][i];
             self.is_attacked(r, side ^ 1) && !self.blast_immune(r, side)
         })
+    }
+
+    /// The cells of the pieces of `by` that attack `target` (Makpong's rule
+    /// needs the checkers).
+    pub(crate) fn attackers_of(&self, target: Cell, by: Side) -> Vec<Cell> {
+        let mut out = Vec::new();
+        self.each_attacker(target, by, |e| {
+            if !out.contains(&e.from) && self.attack_holds(e.node, e.from, by) {
+                out.push(e.from);
+            }
+            false
+        });
+        out
+    }
+
+    /// The cells of the side to move's royal pieces.
+    pub(crate) fn royal_cells(&self) -> &[Cell] {
+        let s = self.side as usize;
+        &self.royals[s][..self.nroyal[s] as usize]
     }
 }

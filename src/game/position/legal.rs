@@ -13,10 +13,12 @@ impl<'v> Position<'v> {
         let s = self.side as usize;
         let by = self.side ^ 1;
         let t = &self.v.tables;
-        let mut check = false;
-        for r in 0..self.nroyal[s] as usize {
+        let n = self.nroyal[s] as usize;
+        let (mut any, mut all) = (false, true);
+        for r in 0..n {
+            let mut hit = false;
             self.each_attacker(self.royals[s][r], by, |e| {
-                check = check || self.attack_holds(e.node, e.from, by);
+                hit = hit || self.attack_holds(e.node, e.from, by);
                 let mut a = t.parents[e.node as usize];
                 while a != u32::MAX {
                     let c = t.nodes[a as usize].cell;
@@ -27,17 +29,51 @@ impl<'v> Position<'v> {
                 }
                 false
             });
+            any |= hit;
+            all &= hit;
         }
-        check
+        // Duple check (several royals, `royal-check = "all"`): in check only
+        // when every royal is attacked.
+        if n > 1 && self.v.rules.royal_check_all {
+            all
+        } else {
+            any
+        }
+    }
+
+    /// Whether the royals `0..n` count as lost or in check, by the
+    /// variant's rule: any of them (the default) or all of them (duple
+    /// check); `hit(i)` says whether royal `i` is attacked or gone.
+    #[inline]
+    pub(super) fn royals_hit(&self, n: usize, hit: impl FnMut(usize) -> bool) -> bool {
+        if n > 1 && self.v.rules.royal_check_all {
+            (0..n).all(hit)
+        } else {
+            (0..n).any(hit)
+        }
     }
 
     /// Legal moves into `out` (cleared first).
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
-        out.clear();
         // A game ended at once by a goal has no moves (FSF's perft convention).
         if self.v.immediate_end && self.goal_reached().is_some() {
+            out.clear();
             return;
         }
+        self.royal_safe_moves(out);
+        // Rules that narrow the moves further (compulsory capture, no
+        // checks, Makpong), in `game::rules`; one branch for the others.
+        if self.v.rules.move_filters {
+            self.filter_moves(out);
+        }
+    }
+
+    /// Pseudo-legal moves that leave no royal piece attacked (the goals
+    /// not judged).
+    #[inline]
+    pub(crate) fn royal_safe_moves(&mut self, out: &mut Vec<Move>) {
+        out.clear();
+        // Atomic: explosions decide legality (see `game::rules::effects`).
         if self.v.explosions.is_some() {
             return self.explosive_legal(out);
         }
@@ -68,9 +104,9 @@ impl<'v> Position<'v> {
             let m = out[i];
             if m.kind == MoveKind::Drop {
                 // A posting removes nothing, so it can only matter when in
-                // check; a drop that may not mate (uchifuzume) is refused
-                // when it does.
-                if in_check && self.exposes_royal(m) || self.refused_mating_drop(m) {
+                // check (or when it posts a royal piece); a drop that may not
+                // mate (uchifuzume) is refused when it does.
+                if (in_check || self.makes_royal(m)) && self.exposes_royal(m) || self.refused_mating_drop(m) {
                     out.swap_remove(i);
                 } else {
                     i += 1;
@@ -97,7 +133,8 @@ impl<'v> Position<'v> {
                 || m.kind == MoveKind::Castle
                 || touches(m.from)
                 || touches(m.to)
-                || (m.kind != MoveKind::Normal && touches(m.extra));
+                || (m.kind != MoveKind::Normal && touches(m.extra))
+                || (m.promo != 0 && self.makes_royal(m));
             let legal = !risky || !self.exposes_royal(m);
             if legal {
                 i += 1;
@@ -105,6 +142,13 @@ impl<'v> Position<'v> {
                 out.swap_remove(i);
             }
         }
+    }
+
+    /// Whether `m` puts a new royal piece on the board (a promotion to a
+    /// royal piece: coregal's queen, Spartan's second king; or its drop).
+    #[inline]
+    fn makes_royal(&self, m: Move) -> bool {
+        m.promo != 0 && self.v.tables.code_royal[piece_code(m.promo - 1, self.side) as usize]
     }
 
     /// Whether `m` would leave one of the mover's royal pieces attacked.
@@ -125,7 +169,8 @@ impl<'v> Position<'v> {
         let moved = |r: Cell| if r == m.from && m.kind != MoveKind::Drop { m.to } else { r };
         if m.kind == MoveKind::Drop {
             self.board[to] = piece_code(m.promo - 1, self.side);
-            let hit = royals[..n].iter().any(|&r| self.is_attacked(r, enemy));
+            let n2 = n + self.makes_royal(m) as usize;
+            let hit = self.royals_hit(n2, |i| self.is_attacked(if i < n { royals[i] } else { m.to }, enemy));
             self.board[to] = 0;
             return hit;
         }
@@ -135,7 +180,7 @@ impl<'v> Position<'v> {
             self.board[x] = 0;
             self.board[to] = mover;
             self.board[x2] = partner;
-            let hit = royals[..n].iter().any(|&r| self.is_attacked(moved(r), enemy));
+            let hit = self.royals_hit(n, |i| self.is_attacked(moved(royals[i]), enemy));
             self.board[x2] = 0;
             self.board[to] = 0;
             self.board[x] = partner;
@@ -149,8 +194,10 @@ impl<'v> Position<'v> {
             self.board[x] = 0;
         }
         self.board[to] = mover;
-        let hit = royals[..n].iter().any(|&r| {
-            let r = moved(r);
+        // A promotion to a royal piece adds one more royal on `to`.
+        let n2 = n + self.makes_royal(m) as usize;
+        let hit = self.royals_hit(n2, |i| {
+            let r = if i < n { moved(royals[i]) } else { m.to };
             // A royal captured by its own side's move (d) counts as lost.
             self.board[r as usize] == 0 || self.is_attacked(r, enemy)
         });

@@ -207,8 +207,13 @@ impl<'v> Position<'v> {
         }
         let (sx, sy) = (dx.signum(), dy.signum());
         let mut n = 0;
+        // Only inside the capturing side's part of `rules.en-passant-region`.
+        let capturer = 1 - self.side as usize;
+        let region = self.v.rules.ep_region.map(|r| &self.v.regions[r as usize]);
         for i in 1..len.min(5) {
-            if let Some(c) = g.at(fx as i32 + sx * i, fy as i32 + sy * i) {
+            if let Some(c) =
+                g.at(fx as i32 + sx * i, fy as i32 + sy * i).filter(|&c| region.is_none_or(|r| r.contains(capturer, c)))
+            {
                 self.ep[n] = c;
                 n += 1;
             }

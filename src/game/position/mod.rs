@@ -14,7 +14,7 @@ use crate::board::Cell;
 use crate::variant::Variant;
 
 const NO_CELL: Cell = Cell::MAX;
-const MAX_ROYALS: usize = 8;
+const MAX_ROYALS: usize = 16;
 
 /// A position of a variant: board, side to move, unmoved flags, en passant,
 /// clocks and hash key. Borrows its (immutable, compiled) variant.

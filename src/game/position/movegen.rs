@@ -87,6 +87,8 @@ impl<'v> Position<'v> {
                 let board = &self.board;
                 let (ep, ep_n, ep_victim) = (&self.ep, self.ep_n as usize, self.ep_victim);
                 let once_used = self.once_used[side as usize];
+                // No promotion to a royal piece beyond the royals a position holds.
+                let royals_full = self.nroyal[side as usize] as usize >= super::MAX_ROYALS;
                 let from = from as Cell;
                 // Shogi-style promotion of this piece, if it has one.
                 let pp = v.piece_promotion.as_ref().filter(|pp| pp.to[kind] != NONE);
@@ -161,6 +163,9 @@ impl<'v> Position<'v> {
                                 if z.once.contains(&k) && once_used & (1 << k) != 0 {
                                     continue;
                                 }
+                                if royals_full && v.pieces[k as usize].royal {
+                                    continue;
+                                }
                                 if let Some(limit) = &z.limit {
                                     let code = crate::game::piece_code(k, side);
                                     let have = board.iter().filter(|&&b| b == code).count();
@@ -184,7 +189,10 @@ impl<'v> Position<'v> {
                 self.board[from] = code;
             }
             let castles = &t.castles[idx];
-            if !castles.is_empty() && self.virgin[from] && !in_check && v.pieces[kind].royal {
+            // A royal castler may not castle out of or through check; a
+            // non-royal one (giveaway, extinction) has no such condition.
+            if !castles.is_empty() && self.virgin[from] && !(in_check && v.pieces[kind].royal) {
+                let royal = v.pieces[kind].royal;
                 for r in castles {
                     let pc = self.board[r.partner as usize];
                     if pc == 0 || code_side(pc) != side || !self.virgin[r.partner as usize] {
@@ -193,7 +201,7 @@ impl<'v> Position<'v> {
                     if r.empty.iter().any(|&c| self.board[c as usize] != 0) {
                         continue;
                     }
-                    if r.king_path[1..].iter().any(|&c| self.is_attacked(c, side ^ 1)) {
+                    if royal && r.king_path[1..].iter().any(|&c| self.is_attacked(c, side ^ 1)) {
                         continue;
                     }
                     out.push(Move {

@@ -108,7 +108,7 @@ impl Position<'_> {
         Ok(())
     }
 
-    /// Marks unmoved every royal piece of `side` with a castling rule whose
+    /// Marks unmoved every piece of `side` (royal or not) with a castling rule whose
     /// partner (own piece) `wanted(king x, partner x, partner file)` names,
     /// and that partner.
     fn mark_castling(&mut self, side: Side, wanted: impl Fn(u32, u32, String) -> bool) -> bool {
@@ -117,7 +117,7 @@ impl Position<'_> {
         let mut found = false;
         for c in 0..n {
             let code = self.board[c];
-            if code == 0 || code_side(code) != side || !v.pieces[code_kind(code) as usize].royal {
+            if code == 0 || code_side(code) != side {
                 continue;
             }
             let kx = v.grid.coords(c as Cell).0;
@@ -164,12 +164,12 @@ impl Position<'_> {
         for side in 0..2u8 {
             let mut rights = Vec::new();
             let mut implied = Vec::new();
-            for r in 0..self.nroyal[side as usize] as usize {
-                let k = self.royals[side as usize][r];
-                if !self.virgin[k as usize] {
+            // Every unmoved piece of the side that castles (royal or not).
+            for k in 0..n as Cell {
+                let code = self.board[k as usize];
+                if code == 0 || code_side(code) != side || !self.virgin[k as usize] {
                     continue;
                 }
-                let code = self.board[k as usize];
                 for rule in &v.tables.castles[(code_kind(code) as usize * 2 + side as usize) * n + k as usize] {
                     let pc = self.board[rule.partner as usize];
                     if pc != 0 && code_side(pc) == side && self.virgin[rule.partner as usize] {

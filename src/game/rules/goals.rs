@@ -9,6 +9,7 @@
 //! pay one predictable branch per move generation.
 
 use crate::board::Cell;
+use crate::game::Side;
 use crate::variant::diagnostics::Diagnostic;
 use crate::variant::spec::{Reader, Spanned};
 
@@ -21,6 +22,8 @@ pub struct GoalSpec {
     pub region: Option<Spanned<String>>,
     /// `name`: the reason shown in the result.
     pub name: Option<Spanned<String>>,
+    /// `equalize`: Black may answer White's arrival by arriving too.
+    pub equalize: bool,
     /// The table.
     pub span: std::ops::Range<usize>,
 }
@@ -35,6 +38,9 @@ pub struct Goal {
     pub region: u8,
     /// The reason shown (`king of the hill`).
     pub name: String,
+    /// White's arrival gives Black one more move, and Black arriving with
+    /// it draws (racing kings; Fairy-Stockfish's `flagMove`).
+    pub equalize: bool,
 }
 
 impl Reader<'_> {
@@ -53,15 +59,19 @@ impl Reader<'_> {
         for t in &tables {
             let span = t.span().unwrap_or(0..0);
             for (k, _) in t.iter() {
-                if !["piece", "region", "name"].contains(&k) {
+                if !["piece", "region", "name", "equalize"].contains(&k) {
                     let ks = t.key(k).and_then(|k| k.span()).unwrap_or(span.clone());
-                    self.push_error(ks, format!("unknown key `{k}` in `goals`; known keys: piece, region, name"));
+                    self.push_error(
+                        ks,
+                        format!("unknown key `{k}` in `goals`; known keys: piece, region, name, equalize"),
+                    );
                 }
             }
             out.push(GoalSpec {
                 piece: self.string(t, "piece", "goals.piece", true, &span),
                 region: self.string(t, "region", "goals.region", true, &span),
                 name: self.string(t, "name", "goals.name", false, &span),
+                equalize: self.bool(t, "equalize", "goals.equalize", false),
                 span,
             });
         }
@@ -88,7 +98,7 @@ pub fn compile(
                 .name
                 .as_ref()
                 .map_or_else(|| format!("{} reached", regions[region as usize].name), |n| n.value.clone());
-            out.push(Goal { kind, region, name });
+            out.push(Goal { kind, region, name, equalize: g.equalize });
         }
     }
     out
@@ -128,26 +138,64 @@ pub fn reached(
 }
 
 impl crate::game::Position<'_> {
-    /// Whether the side that has just moved has reached a goal that ends
-    /// the game at once: its last check under `rules.check-limit`, or a
-    /// `[[goals]]` region. Returns the winner and the reason shown. Only the
-    /// side that moved is judged, as in Fairy-Stockfish.
-    pub fn goal_reached(&self) -> Option<(crate::game::Side, String)> {
+    /// Whether the game has ended at once by a goal: extinction of either
+    /// side (`[extinction]`), an answered race (`equalize`), or, for the
+    /// side that has just moved, its last check under `rules.check-limit`
+    /// or a `[[goals]]` region. Returns the winner (`None`: drawn) and the
+    /// reason shown, judged in Fairy-Stockfish's order.
+    pub fn goal_reached(&mut self) -> Option<(Option<Side>, String)> {
+        if let Some((w, why)) = self.extinction_reached() {
+            return Some((Some(w), why));
+        }
         let v = self.variant();
-        let mover = self.side() ^ 1;
+        let stm = self.side();
+        let mover = stm ^ 1;
         if v.explosions.is_some() {
-            return self.explosion_end();
+            return self.explosion_end().map(|(w, why)| (Some(w), why));
+        }
+        for g in v.goals.iter().filter(|g| g.equalize) {
+            // The side to move arrived before the last move: that move was
+            // the answer, and it drew only if it arrived too.
+            if self.goal_holds(g, stm) {
+                let both = stm == 0 && self.goal_holds(g, 1);
+                return Some(if both { (None, format!("{} by both", g.name)) } else { (Some(stm), g.name.clone()) });
+            }
         }
         if v.rules.check_limit > 0 && self.checks_left(mover) == 0 {
-            return Some((mover, format!("{} checks", v.rules.check_limit)));
+            return Some((Some(mover), format!("{} checks", v.rules.check_limit)));
         }
-        let occ = self.side_cells(mover);
         for g in &v.goals {
-            let kind_at = |c: Cell| crate::game::code_kind(self.at(c));
-            if reached(&v.regions[g.region as usize], mover as usize, occ, kind_at, g.kind) {
-                return Some((mover, g.name.clone()));
+            if self.goal_holds(g, mover) {
+                // White arrived: Black may answer if it can arrive too.
+                if g.equalize && mover == 0 && !self.in_check() && self.can_arrive(g) {
+                    continue;
+                }
+                return Some((Some(mover), g.name.clone()));
             }
         }
         None
+    }
+
+    /// Whether a piece of `g`'s kind of `side` stands in its part of the region.
+    fn goal_holds(&self, g: &Goal, side: Side) -> bool {
+        let kind_at = |c: Cell| crate::game::code_kind(self.at(c));
+        reached(&self.variant().regions[g.region as usize], side as usize, self.side_cells(side), kind_at, g.kind)
+    }
+
+    /// Whether the side to move has a legal move of `g`'s piece into its
+    /// part of the region (the goals themselves not judged).
+    fn can_arrive(&mut self, g: &Goal) -> bool {
+        let mut moves = Vec::new();
+        self.royal_safe_moves(&mut moves);
+        if self.variant().rules.move_filters {
+            self.filter_moves(&mut moves);
+        }
+        let region = &self.variant().regions[g.region as usize];
+        let side = self.side() as usize;
+        moves.iter().any(|m| {
+            m.kind != crate::game::MoveKind::Drop
+                && crate::game::code_kind(self.at(m.from)) == g.kind
+                && region.contains(side, m.to)
+        })
     }
 }

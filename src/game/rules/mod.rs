@@ -1,9 +1,12 @@
 //! Rule families, one file each: its slice of the TOML schema, its load-time
 //! compilation into flat tables, and the few hooks it needs at move time.
 
+pub mod capture;
 pub mod castling;
 pub mod drops;
 pub mod effects;
+pub mod extinction;
+pub mod filters;
 pub mod gating;
 pub mod goals;
 pub mod passing;

@@ -62,11 +62,14 @@ pub(super) fn check(
             _ => ok = false,
         }
     }
-    if !spec.pieces.is_empty() && !spec.pieces.iter().any(|p| p.royal) {
+    // Without royals a game needs some other end; an extinction or region
+    // goal is one (antichess, extinction chess, breakthrough).
+    let goal = spec.extinction.is_some() || !spec.goals.is_empty();
+    if !spec.pieces.is_empty() && !spec.pieces.iter().any(|p| p.royal) && !goal {
         let at = if spec.pieces_span.is_empty() { spec.pieces[0].id.span.clone() } else { spec.pieces_span.clone() };
         d.push(Diagnostic::warning(
             at,
-            "no piece is royal: there is no check, checkmate or bare king; the game ends by stalemate (a side without a legal move, valued by `rules.stalemate`), by a capture goal (`capture-wins`) or by the draw rules",
+            "no piece is royal: there is no check, checkmate or bare king; the game ends by stalemate (a side without a legal move, valued by `rules.stalemate`), by a capture goal (`capture-wins`) or by the draw rules (an `[extinction]` or `[[goals]]` goal would end it too)",
         ));
     }
     capturable_by(spec, &mut pieces, &letters, d);

@@ -9,11 +9,11 @@ use super::pieces::Letters;
 
 /// Checks every promotion zone; returns the zones (with what was valid).
 pub(super) fn check(spec: &VariantSpec, board: &Board, letters: &Letters, d: &mut Vec<Diagnostic>) -> Vec<Zone> {
-    spec.zones.iter().map(|z| zone(spec, z, board, letters, d)).collect()
+    spec.zones.iter().map(|z| zone(z, board, letters, d)).collect()
 }
 
 /// One zone.
-fn zone(spec: &VariantSpec, z: &ZoneSpec, board: &Board, letters: &Letters, d: &mut Vec<Diagnostic>) -> Zone {
+fn zone(z: &ZoneSpec, board: &Board, letters: &Letters, d: &mut Vec<Diagnostic>) -> Zone {
     let mut zone = Zone {
         ranks: [Vec::new(), Vec::new()],
         cells: [Vec::new(), Vec::new()],
@@ -50,27 +50,23 @@ fn zone(spec: &VariantSpec, z: &ZoneSpec, board: &Board, letters: &Letters, d: &
     if z.has_ranks && z.white.is_empty() && z.black.is_empty() && z.cells.iter().all(|c| c.is_empty()) {
         d.push(Diagnostic::error(z.span.clone(), "a promotion zone needs ranks for at least one side"));
     }
-    zone.choices = choices(spec, z, letters, d);
+    zone.choices = choices(z, letters, d);
     if z.choices.is_empty() && z.has_choices {
         d.push(Diagnostic::error(z.span.clone(), "a promotion zone needs at least one choice"));
     }
     zone
 }
 
-/// The zone's choices: defined, non-royal pieces.
-fn choices(spec: &VariantSpec, z: &ZoneSpec, letters: &Letters, d: &mut Vec<Diagnostic>) -> Vec<u8> {
+/// The zone's choices: defined pieces.
+fn choices(z: &ZoneSpec, letters: &Letters, d: &mut Vec<Diagnostic>) -> Vec<u8> {
     let mut kinds = Vec::new();
     for c in &z.choices {
         let mut cs = c.value.chars();
         match (cs.next(), cs.next()) {
             (Some(ch), None) if letters.known(ch) && ch.is_ascii_uppercase() => {
+                // A royal choice is allowed (coregal's queen, Spartan's
+                // second king): the promoted piece is one more royal.
                 let Some(kind) = letters.kind(ch) else { continue };
-                if spec.pieces.get(kind as usize).is_some_and(|p| p.royal) {
-                    d.push(Diagnostic::error(
-                        c.span.clone(),
-                        format!("promotion to the royal piece {ch} is not allowed"),
-                    ));
-                }
                 kinds.push(kind);
             }
             _ => d.push(Diagnostic::error(

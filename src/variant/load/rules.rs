@@ -3,24 +3,19 @@
 use super::super::diagnostics::Diagnostic;
 use super::super::spec::{Spanned, VariantSpec};
 use super::super::{EndValue, Rules};
+use crate::game::outcome::EndRule;
 
 /// Checks `[rules]`; invalid values are reported and replaced by defaults.
 pub(super) fn check(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Rules {
-    let stalemate = match &spec.stalemate {
-        None => EndValue::Draw,
-        Some(s) => match s.value.as_str() {
-            "draw" => EndValue::Draw,
-            "loss" => EndValue::Loss,
-            "win" => EndValue::Win,
-            other => {
-                d.push(Diagnostic::error(
-                    s.span.clone(),
-                    format!("`rules.stalemate` is {other:?}; use \"draw\", \"loss\" or \"win\""),
-                ));
-                EndValue::Draw
-            }
-        },
+    let stalemate = end_value(&spec.stalemate, "stalemate", EndValue::Draw, d);
+    let checkmate = end_value(&spec.checkmate, "checkmate", EndValue::Loss, d);
+    let draw_odds = match choice(&spec.draw_odds, "draw-odds", &["none", "white", "black"], d) {
+        0 => None,
+        i => Some(i as u8 - 1),
     };
+    let end_order = end_order(spec, d);
+    let royal_check_all = choice(&spec.royal_check, "royal-check", &["any", "all"], d) == 1;
+    let evasion_capture_only = choice(&spec.royal_evasion, "royal-evasion", &["any", "capture-only"], d) == 1;
     let bare_king = match &spec.bare_king {
         None => false,
         Some(s) => match s.value.as_str() {
@@ -47,6 +42,22 @@ pub(super) fn check(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Rules {
     }
     Rules {
         stalemate,
+        stalemate_by_count: spec.stalemate_by_count,
+        checkmate,
+        must_capture: spec.must_capture,
+        draw_odds,
+        // By default wherever kings are royal, no goal could still be
+        // reached by a lone king (king of the hill, racing kings) and there
+        // are no drops (shogi's rules have no such draw).
+        dead_position: spec
+            .dead_position
+            .unwrap_or(spec.pieces.iter().any(|p| p.royal) && spec.goals.is_empty() && spec.drops.is_none()),
+        end_order,
+        ep_region: None,
+        move_filters: spec.must_capture || spec.no_checks || evasion_capture_only,
+        royal_check_all,
+        no_checks: spec.no_checks,
+        evasion_capture_only,
         bare_king,
         counter_baring: spec.counter_baring,
         bare_king_first: spec.bare_king_first,
@@ -63,6 +74,78 @@ pub(super) fn check(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Rules {
             }
         },
     }
+}
+
+/// `rules.<what>` as a result for the side concerned, or `default`.
+fn end_value(s: &Option<Spanned<String>>, what: &str, default: EndValue, d: &mut Vec<Diagnostic>) -> EndValue {
+    match s {
+        None => default,
+        Some(s) => match s.value.as_str() {
+            "draw" => EndValue::Draw,
+            "loss" => EndValue::Loss,
+            "win" => EndValue::Win,
+            other => {
+                d.push(Diagnostic::error(
+                    s.span.clone(),
+                    format!("`rules.{what}` is {other:?}; use \"draw\", \"loss\" or \"win\""),
+                ));
+                default
+            }
+        },
+    }
+}
+
+/// The index of `rules.<what>` among `options` (0, the default, when absent
+/// or invalid; an invalid value is reported).
+fn choice(s: &Option<Spanned<String>>, what: &str, options: &[&str], d: &mut Vec<Diagnostic>) -> usize {
+    let Some(s) = s else { return 0 };
+    options.iter().position(|o| *o == s.value).unwrap_or_else(|| {
+        let list: Vec<String> = options.iter().map(|o| format!("{o:?}")).collect();
+        d.push(Diagnostic::error(
+            s.span.clone(),
+            format!("`rules.{what}` is {:?}; use {}", s.value, list.join(" or ")),
+        ));
+        0
+    })
+}
+
+/// `rules.end-order`: the listed rules first, in that order, then the
+/// others in the default order; `bare-king-first` puts the bare-king rule
+/// before checkmate and stalemate.
+fn end_order(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Vec<EndRule> {
+    let mut order = Vec::new();
+    for name in &spec.end_order {
+        match EndRule::DEFAULT.iter().find(|(n, _)| *n == name.value) {
+            Some(&(_, r)) if !order.contains(&r) => order.push(r),
+            Some(_) => {
+                d.push(Diagnostic::error(name.span.clone(), format!("`rules.end-order` lists {:?} twice", name.value)))
+            }
+            None => {
+                let names: Vec<&str> = EndRule::DEFAULT.iter().map(|(n, _)| *n).collect();
+                d.push(Diagnostic::error(
+                    name.span.clone(),
+                    format!("`rules.end-order`: {:?} is no end rule; use {}", name.value, names.join(", ")),
+                ));
+            }
+        }
+    }
+    if spec.bare_king_first && !order.contains(&EndRule::BareKing) {
+        let at = order.iter().position(|r| *r == EndRule::NoMoves).unwrap_or(order.len());
+        let at = if order.is_empty() { 2 } else { at };
+        let mut rest: Vec<EndRule> = EndRule::DEFAULT.iter().map(|&(_, r)| r).filter(|r| !order.contains(r)).collect();
+        if order.is_empty() {
+            rest.retain(|r| *r != EndRule::BareKing);
+            rest.insert(at, EndRule::BareKing);
+            return rest;
+        }
+        order.insert(at, EndRule::BareKing);
+    }
+    for (_, r) in EndRule::DEFAULT {
+        if !order.contains(&r) {
+            order.push(r);
+        }
+    }
+    order
 }
 
 /// A count between 0 and 100,000, or `default` when not given.

@@ -141,7 +141,7 @@ impl Reader<'_> {
         }
     }
 
-    pub(super) fn bool(&mut self, t: &Table, key: &str, path: &str, default: bool) -> bool {
+    pub(crate) fn bool(&mut self, t: &Table, key: &str, path: &str, default: bool) -> bool {
         match t.get(key) {
             None => default,
             Some(Item::Value(Value::Boolean(b))) => *b.value(),
