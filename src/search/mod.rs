@@ -11,6 +11,7 @@
 
 pub mod eval;
 mod limits;
+mod pruning;
 mod structure;
 mod tt;
 
@@ -23,6 +24,9 @@ pub use limits::Limits;
 
 use crate::game::{code_kind, code_side, Game, Move, MoveKind, Outcome, Position};
 use crate::variant::{EndValue, Variant};
+use pruning::{
+    futility_margin, is_capture, late_move, mover_code, pick, reduction, reverse_futile, victim_value, worth_trying,
+};
 use tt::{Bound, Entry, Table};
 
 /// Score of a won game at the root; a mate found `n` plies deep scores
@@ -577,99 +581,6 @@ impl QuietList {
 
     fn moves(&self) -> impl Iterator<Item = &Move> {
         self.list[..self.len].iter().flatten()
-    }
-}
-
-/// Reverse futility (static null move): far enough above beta near the
-/// leaves, a quiet position is not searched further.
-fn reverse_futile(stand: i32, depth: i32, beta: i32) -> bool {
-    depth <= 6 && beta.abs() < MATE_BOUND && stand - 90 * depth >= beta
-}
-
-/// How far below alpha a quiet move near the leaves may start and still
-/// be searched.
-fn futility_margin(depth: i32) -> i32 {
-    if depth <= 3 {
-        100 + 120 * depth
-    } else {
-        MATE
-    }
-}
-
-/// Move-count pruning: at shallow depth, quiet moves late in the ordering
-/// are skipped.
-fn late_move(depth: i32, i: usize) -> bool {
-    depth <= 4 && i >= 3 + 2 * (depth * depth) as usize
-}
-
-/// Late-move reduction for the `i`-th move at `depth`: grows with the
-/// logarithms of both, less at PV nodes; at least one ply is left.
-fn reduction(depth: i32, i: usize, pv: bool) -> i32 {
-    let r = 0.5 + (depth as f64).ln() * (i as f64).ln() / 2.25;
-    let r = r as i32 - pv as i32;
-    r.clamp(1, (depth - 2).max(1))
-}
-
-/// Quiescence keeps a capture or promotion unless it cannot reach alpha
-/// even winning its victim (delta pruning) or it puts a more valuable piece
-/// where the enemy attacks it for a lesser victim (a likely losing trade).
-fn worth_trying(pos: &Position<'_>, m: &Move, vals: &[i32], stand: i32, alpha: i32) -> bool {
-    let promo = m.promo != 0 && m.kind != MoveKind::Drop;
-    if promo {
-        return true;
-    }
-    if !is_capture(pos, m) {
-        return false;
-    }
-    let victim = victim_value(pos, m, vals);
-    if stand + victim + 200 < alpha {
-        return false;
-    }
-    let attacker = vals[code_kind(mover_code(pos, m)) as usize];
-    attacker <= victim + 50 || !pos.is_attacked(m.to, pos.side() ^ 1)
-}
-
-/// Moves the best-scored remaining move to index `i` (selection sort: most
-/// nodes cut after a move or two).
-fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
-    let mut b = i;
-    for j in i + 1..moves.len() {
-        if scores[j] > scores[b] {
-            b = j;
-        }
-    }
-    moves.swap(i, b);
-    scores.swap(i, b);
-}
-
-/// The code of the piece making `m` (for drops: the dropped piece).
-fn mover_code(pos: &Position<'_>, m: &Move) -> u8 {
-    if m.kind == MoveKind::Drop {
-        crate::game::piece_code(m.promo - 1, pos.side())
-    } else {
-        pos.at(m.from)
-    }
-}
-
-/// Whether `m` captures something (on its destination or elsewhere).
-fn is_capture(pos: &Position<'_>, m: &Move) -> bool {
-    match m.kind {
-        MoveKind::Locust | MoveKind::EnPassant => true,
-        MoveKind::Castle | MoveKind::Drop => false,
-        MoveKind::Normal | MoveKind::Gate => {
-            let c = pos.at(m.to);
-            c != 0 && code_side(c) != pos.side()
-        }
-    }
-}
-
-/// Value of what `m` captures.
-fn victim_value(pos: &Position<'_>, m: &Move, vals: &[i32]) -> i32 {
-    let v = |c: u8| if c != 0 && code_side(c) != pos.side() { vals[code_kind(c) as usize].max(1) } else { 0 };
-    match m.kind {
-        MoveKind::Castle | MoveKind::Drop => 0,
-        MoveKind::Normal | MoveKind::Gate => v(pos.at(m.to)),
-        MoveKind::Locust | MoveKind::EnPassant => v(pos.at(m.to)) + v(pos.at(m.extra)),
     }
 }
 
