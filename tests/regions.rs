@@ -5,6 +5,8 @@
 use rookery::game::notation::move_text;
 use rookery::game::Position;
 use rookery::variant::{builtin, load_str, Variant};
+mod replay_common;
+use replay_common::replay;
 
 fn variant(name: &str) -> Variant {
     load_str(builtin::text(name).unwrap()).unwrap().0
@@ -22,11 +24,6 @@ fn legal(v: &Variant, fen: &str) -> Vec<String> {
 
 fn from(moves: &[String], cell: &str) -> Vec<String> {
     moves.iter().filter(|m| m.starts_with(cell)).cloned().collect()
-}
-
-fn replay(args: &[&str]) -> (bool, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rookery")).arg("replay").args(args).output().unwrap();
-    (out.status.success(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
 }
 
 #[test]

@@ -5,17 +5,8 @@
 use rookery::game::perft::perft;
 use rookery::game::Position;
 use rookery::variant::{builtin, load_str, Variant};
-
-fn replay(args: &[&str]) -> (bool, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rookery")).arg("replay").args(args).output().unwrap();
-    (out.status.success(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
-}
-
-fn result(args: &[&str]) -> Option<String> {
-    let (ok, out, err) = replay(args);
-    assert!(ok, "replay {args:?} failed: {err}");
-    out.lines().find_map(|l| l.strip_prefix("result: ").map(String::from))
-}
+mod replay_common;
+use replay_common::{replay, result};
 
 fn variant(name: &str) -> Variant {
     load_str(builtin::text(name).unwrap()).unwrap().0
