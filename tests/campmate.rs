@@ -52,3 +52,24 @@ fn ordamirror_campmate() {
     let fen = "4k3/p7/1K6/8/8/8/P7/8 w - - 0 1";
     assert_eq!(result(&["ordamirror", "--fen", fen, "b6b7", "e8e7", "b7b8"]).as_deref(), Some("1-0 (campmate)"));
 }
+
+#[test]
+fn nocheckatomic_king_is_an_ordinary_piece() {
+    // The king may capture, and blows itself up: White has lost its king.
+    let fen = "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1";
+    assert_eq!(result(&["nocheckatomic", "--fen", fen, "e1d2"]).as_deref(), Some("0-1 (king exploded)"));
+    // One explosion takes both kings: the side that captured loses
+    // (Fairy-Stockfish judges the mover's extinction first).
+    let both = "8/8/8/8/8/3k4/3pK3/3R4 w - - 0 1";
+    assert_eq!(result(&["nocheckatomic", "--fen", both, "d1d2"]).as_deref(), Some("0-1 (king exploded)"));
+    // Blowing up the enemy king wins, as in atomic.
+    let knight = ["g1f3", "a7a6", "f3e5", "a6a5", "e5f7"];
+    assert_eq!(result(&[&["nocheckatomic"][..], &knight].concat()).as_deref(), Some("1-0 (king exploded)"));
+    // No check: castling out of an attack is legal here, not in atomic.
+    let attacked = "4k3/8/8/8/8/8/4r3/R3K3 w Q - 0 1";
+    assert_eq!(result(&["nocheckatomic", "--fen", attacked, "e1c1"]), None);
+    let (ok, _, err) = replay(&["atomic", "--fen", attacked, "e1c1"]);
+    assert!(!ok && err.contains("not legal"), "{err}");
+    // The ended game has no moves.
+    assert_eq!(perft_from("nocheckatomic", "4k3/8/8/8/8/8/8/8 b - - 0 1", 1), 0);
+}
