@@ -149,8 +149,24 @@ fn fairy_stockfish_writes_hands_regions_and_goals() {
         "atomic",
         &["king = -", "commoner = k", "blastOnCapture = true", "extinctionPseudoRoyal = true", "castlingKingPiece = k"],
     );
-    let e = fairy_stockfish::export(&builtin("placement")).unwrap_err().problems.join("\n");
-    assert!(e.contains("mustDrop") && e.contains("dropOppositeColoredBishop"), "{e}");
+    // Placement: compulsory drops, the bishops on both colours, and a king
+    // and rooks dropped on their castling cells that may castle.
+    has(
+        "placement",
+        &["mustDrop = true", "dropOppositeColoredBishop = true", "castlingDroppedPiece = true", "dropRegionWhite = *1"],
+    );
+    // The game-end and royalty families: FSF's own settings of these games.
+    has("antichess", &["king = -", "commoner = k", "mustCapture = true", "extinctionValue = win"]);
+    has("giveaway", &["castlingKingPiece = k", "extinctionPieceTypes = *"]);
+    has("losers", &["checkmateValue = win", "extinctionPieceCount = 1"]);
+    has("suicide", &["stalematePieceCount = true"]);
+    has("coregal", &["extinctionPieceTypes = q", "extinctionPseudoRoyal = true", "extinctionPieceCount = 64"]);
+    has("racingkings", &["checking = false", "flagMove = true", "flagRegionBlack = *8"]);
+    has("makpong", &["makpongRule = true"]);
+    has("armageddon", &["materialCounting = blackdrawodds"]);
+    has("horde", &["doubleStepRegionWhite = *1 *2", "enPassantRegionWhite = *6", "enPassantRegionBlack = *3"]);
+    has("shako", &["castlingRank = 2", "castlingRookKingsideFile = i", "castlingRookQueensideFile = b"]);
+    has("seirawan", &["gating = true", "seirawanGating = true"]);
     has("kingofthehill", &["flagPiece = k", "flagRegionWhite = d4 e4 d5 e5", "flagRegionBlack = d4 e4 d5 e5"]);
     // Chessgi's double step is by rank (a region-bound special move), as
     // FSF's pawn's; a pawn may be dropped on the first rank.
