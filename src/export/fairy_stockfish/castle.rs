@@ -29,7 +29,7 @@ pub(super) fn castling_kind(v: &Variant) -> Option<usize> {
 /// The castling options for `v` (`castling = false` without castling).
 /// `keys`: FSF's key per kind (`king`, `commoner`, `rook`, …).
 pub(super) fn castle_lines(v: &Variant, pl: &Placement, keys: &[String], problems: &mut Vec<String>) -> Vec<String> {
-    if let Some(rule) = &v.unmoved_loss {
+    if let Some(rule) = v.unmoved_loss.as_ref().filter(|_| cambodian(v).is_none()) {
         for name in rule.victim_names(v) {
             problems.push(format!(
                 "the {name} loses its first-move rights once an enemy piece lines up with it (FSF has this only inside its Cambodian rules, `cambodianMoves`, for the king's leap and the met's double step)"
@@ -233,4 +233,33 @@ pub(super) fn gating_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<Strin
         }
     }
     vec!["gating = true".into(), "seirawanGating = true".into()]
+}
+
+/// FSF's `cambodianMoves` (with `gating`), Ouk Chatrang's first moves: the
+/// king's knight leap to the rank in front (quiet, not out of check), the
+/// fers's double step forward (quiet), both only from a gate (an unmoved
+/// piece of the FEN's castling field), and the king's right lost when an
+/// enemy rook moves onto its rank or file (`movegen.cpp`/`position.cpp`).
+/// Ours when the definition is exactly that: the royal `K` with the one
+/// special move `imfsN` (not in check), one kind `F` plus `imfD`, and the
+/// king's unmoved state lost to the rook's line. Returns (king, met) kinds.
+pub(super) fn cambodian(v: &Variant) -> Option<(usize, usize)> {
+    let rule = v.unmoved_loss.as_ref()?;
+    let [(king, movers)] = rule.victims() else { return None };
+    let king = *king as usize;
+    let p = &v.pieces[king];
+    let rooks: Vec<usize> = (0..v.pieces.len()).filter(|&k| super::same_moves(&v.pieces[k].betza, "R")).collect();
+    let leap = matches!(p.specials.as_slice(), [(_, b)] if super::same_moves(b, "imfsN"));
+    if !p.royal || !super::same_moves(&p.betza, "K") || !leap || p.special_regions != [None] {
+        return None;
+    }
+    if rooks.len() != 1 || *movers != 1 << rooks[0] {
+        return None;
+    }
+    let mets: Vec<usize> = (0..v.pieces.len()).filter(|&k| super::same_moves(&v.pieces[k].betza, "FimfD")).collect();
+    let others_plain = v.pieces.iter().enumerate().all(|(k, q)| k == king || q.specials.is_empty());
+    match mets.as_slice() {
+        [m] if others_plain => Some((king, *m)),
+        _ => None,
+    }
 }
