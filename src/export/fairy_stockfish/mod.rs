@@ -359,7 +359,7 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
                 "{what}: en-passant capture (`e`) by a piece other than the orthodox pawn is not mapped to FSF"
             ));
         }
-        if has_i && !is_std_pawn && !cambodian.is_some_and(|(_, met)| met == k) {
+        if has_i && !is_std_pawn && cambodian.is_none_or(|(_, met)| met != k) {
             probs.push(format!(
                 "{what}: an initial (`i`) move; FSF's `i` means 'on the double-step ranks', not 'not moved yet'"
             ));
