@@ -6,7 +6,7 @@
 set -e
 RK=$1; FSF=$2; shift 2
 list=("$@")
-[ ${#list[@]} -eq 0 ] && list=("chess 6" "capablanca 5" "crazyhouse 5" "shogi 5" "xiangqi 5" "atomic 6" "3check 6" "janggi 5" "makpong 6")
+[ ${#list[@]} -eq 0 ] && list=("chess 6" "capablanca 5" "crazyhouse 6" "shogi 5" "xiangqi 5" "atomic 6" "3check 6" "janggi 5" "makpong 6")
 t=$(mktemp -d)
 for vd in "${list[@]}"; do
   set -- $vd; v=$1; d=$2
