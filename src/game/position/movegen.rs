@@ -3,7 +3,7 @@
 
 use super::Position;
 use crate::board::Cell;
-use crate::compile::{walk, Emit, Occupancy};
+use crate::compile::{walk, walk_plain, Emit, Occupancy};
 use crate::game::rules::promotion::{PiecePromotion, NONE};
 use crate::game::{code_kind, code_side, Move, MoveKind, Side};
 use crate::variant::{ProgRef, Variant};
@@ -70,12 +70,40 @@ impl<'v> Position<'v> {
     /// Pseudo-legal moves of the piece on `from` (a piece of the side to move).
     #[inline]
     pub(super) fn piece_moves(&mut self, from: usize, out: &mut Vec<Move>, in_check: bool) {
+        let t = &self.v.tables;
+        let side = self.side;
+        let code = self.board[from];
+        let idx = (code_kind(code) as usize * 2 + side as usize) * t.cells + from;
+        let pr = t.progs[idx];
+        if pr.plain {
+            // Most pieces of most games: each destination is a plain move.
+            let board = &self.board;
+            let shift = |c: Cell| match board[c as usize] {
+                0 => 0,
+                code if code_side(code) == side => 4,
+                _ => 2,
+            };
+            let from = from as Cell;
+            walk_plain(&t.nodes[pr.start as usize..pr.end as usize], shift, |to| {
+                out.push(Move { from, to, extra: 0, extra2: 0, promo: 0, kind: MoveKind::Normal });
+            });
+        } else {
+            self.general_moves(from, idx, out, in_check);
+        }
+        if pr.castles {
+            self.castle_moves(from, idx, out, in_check);
+        }
+    }
+
+    /// The moves of a piece whose program needs more than occupancy (see
+    /// `ProgRef::plain`): locust victims, en passant, promotion, capture
+    /// restrictions, duplicate routes.
+    fn general_moves(&mut self, from: usize, idx: usize, out: &mut Vec<Move>, in_check: bool) {
         let v = self.v;
         let t = &v.tables;
         let side = self.side;
         let code = self.board[from];
         let kind = code_kind(code) as usize;
-        let idx = (kind * 2 + side as usize) * t.cells + from;
         let pr = t.progs[idx];
         let pawn = t.code_pawn[code as usize];
         if pr.visits_origin {
@@ -130,17 +158,17 @@ impl<'v> Position<'v> {
         if pr.visits_origin {
             self.board[from] = code;
         }
-        self.castle_moves(from, kind, idx, in_check, out);
     }
 
-    /// Castling moves of the `kind` piece on `from` (`idx`: its program
-    /// index). A royal castler may not castle out of or through check; a
-    /// non-royal one (giveaway, extinction) has no such condition.
-    #[inline]
-    fn castle_moves(&self, from: usize, kind: usize, idx: usize, in_check: bool, out: &mut Vec<Move>) {
+    /// Castling moves of the piece on `from` (`idx`: its program index).
+    fn castle_moves(&self, from: usize, idx: usize, out: &mut Vec<Move>, in_check: bool) {
         let v = self.v;
-        let castles = &v.tables.castles[idx];
+        let t = &v.tables;
         let side = self.side;
+        let kind = code_kind(self.board[from]) as usize;
+        let castles = &t.castles[idx];
+        // A royal castler may not castle out of or through check; a
+        // non-royal one (giveaway, extinction) has no such condition.
         if !castles.is_empty() && self.virgin[from] && !(in_check && v.pieces[kind].royal) {
             let royal = v.pieces[kind].royal;
             for r in castles {
