@@ -43,6 +43,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("armageddon", include_str!("../../definitions/armageddon.toml")),
     // Effects (atomic, duck, passing; janggi, manchu).
     ("atomic", include_str!("../../definitions/atomic.toml")),
+    ("duck", include_str!("../../definitions/duck.toml")),
     ("manchu", include_str!("../../definitions/manchu.toml")),
     ("janggi", include_str!("../../definitions/janggi.toml")),
     ("janggitraditional", include_str!("../../definitions/janggitraditional.toml")),

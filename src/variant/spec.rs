@@ -144,6 +144,8 @@ pub struct VariantSpec {
     pub goals: Vec<crate::game::rules::goals::GoalSpec>,
     /// `[effects]`: capture side effects and extra moves.
     pub effects: Option<crate::game::rules::effects::EffectsSpec>,
+    /// `[walls]`: a wall placed after every move.
+    pub walls: Option<crate::game::rules::walls::WallsSpec>,
     /// `[[checks]]`: documented facts.
     pub checks: Vec<CheckSpec>,
 }
@@ -310,13 +312,14 @@ impl Reader<'_> {
                 "extinction",
                 "checks",
                 "effects",
+                "walls",
             ]
             .contains(&k)
             {
                 let span = root.key(k).and_then(|k| k.span()).unwrap_or_else(|| item_span(item));
                 self.err(
                     span,
-                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, drops, gating, rules, goals, extinction, checks, effects"),
+                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, drops, gating, rules, goals, extinction, checks, effects, walls"),
                 );
             }
         }
@@ -466,6 +469,7 @@ impl Reader<'_> {
         spec.goals = self.goals(root);
         spec.extinction = self.extinction(root);
         spec.effects = self.effects(root);
+        spec.walls = self.walls(root);
         spec
     }
 

@@ -48,6 +48,7 @@ impl<'v> Position<'v> {
             checks_left: pl.checks.unwrap_or([v.rules.check_limit; 2]),
             blasts: Vec::new(),
             pass_state: 0,
+            wall_state: Default::default(),
         };
         for &(kind, side) in &pl.hand {
             let h = &mut p.hand[side as usize * v.pieces.len() + kind as usize];
@@ -93,6 +94,7 @@ impl<'v> Position<'v> {
             }
         }
         p.recount();
+        p.find_ducks();
         for side in 0..2 {
             if p.nroyal[side] as usize > MAX_ROYALS {
                 return Err(FenError(vec![(0..0, format!("more than {MAX_ROYALS} royal pieces"))]));
