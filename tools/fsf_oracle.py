@@ -144,7 +144,20 @@ EXPECTED_START = {
     "placement": ("8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1", [40, 1600]),
     "kyotoshogi": ("p+nks+l/5/5/5/+LSK+NP[-] w 0 1", [12, 137, 1636]),
 }
+# Walls (issue 11 item 4): FSF built-ins of the same name; start perft as
+# counted by the Fairy-Stockfish binary (go perft).
+WALL_VARIANTS = {
+    "duck": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [640, 379440, 249921262]),
+    "amazons": ("3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1", [2176, 4307152]),
+    "isolation": ("3p2/6/6/6/6/6/6/2P3 w - - 0 1", [225, 47300, 13032440]),
+    "isolation7x7": ("3p3/7/7/7/7/7/3P3 w - - 0 1", [230, 49500, 13974620]),
+    "snailtrail": ("6p/7/7/7/7/7/P6 w - - 0 1", [3, 9, 45]),
+    "joust": ("8/8/8/4n3/3N4/8/8/8 w - - 0 1", [8, 62, 356]),
+}
+for _name in WALL_VARIANTS:
+    FSF_NAME[_name] = _name
 EXPECTED_START.update(GOAL_VARIANTS)
+EXPECTED_START.update(WALL_VARIANTS)
 EXPECTED_START.update(CASTLING_VARIANTS)
 
 # Published perft results, chessprogramming wiki "Perft Results" page

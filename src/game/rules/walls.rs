@@ -125,7 +125,10 @@ pub fn compile(
     let r = spec.rule.as_ref()?;
     let Some(&(_, rule)) = RULES.iter().find(|(n, _)| *n == r.value) else {
         let names: Vec<&str> = RULES.iter().map(|(n, _)| *n).collect();
-        d.push(Diagnostic::error(r.span.clone(), format!("unknown wall rule `{}`; known: {}", r.value, names.join(", "))));
+        d.push(Diagnostic::error(
+            r.span.clone(),
+            format!("unknown wall rule `{}`; known: {}", r.value, names.join(", ")),
+        ));
         return None;
     };
     if kind >= 64 {
@@ -155,7 +158,8 @@ pub fn compile(
         }
         let (x, y) = grid.coords(c as Cell);
         let (x, y) = (x as i32, y as i32);
-        let near: Vec<Cell> = [(1, 0), (-1, 0), (0, 1), (0, -1)].iter().filter_map(|&(dx, dy)| grid.at(x + dx, y + dy)).collect();
+        let near: Vec<Cell> =
+            [(1, 0), (-1, 0), (0, 1), (0, -1)].iter().filter_map(|&(dx, dy)| grid.at(x + dx, y + dy)).collect();
         if x == 0 || y == 0 || x + 1 == grid.files() as i32 || y + 1 == grid.ranks() as i32 {
             bit(&mut border, c);
         }
@@ -316,11 +320,18 @@ impl Position<'_> {
             _ => Occupancy::Enemy,
         };
         let mut reach = [0u64; MAX_WORDS];
-        walk(&t.nodes[pr.start as usize..pr.end as usize], occ, false, false, |_| false, |e| {
-            if e.target == Occupancy::Empty && e.victims.is_empty() {
-                set(&mut reach, e.to);
-            }
-        });
+        walk(
+            &t.nodes[pr.start as usize..pr.end as usize],
+            occ,
+            false,
+            false,
+            |_| false,
+            |e| {
+                if e.target == Occupancy::Empty && e.victims.is_empty() {
+                    set(&mut reach, e.to);
+                }
+            },
+        );
         b.iter_mut().zip(reach).for_each(|(x, r)| *x &= r);
     }
 
@@ -382,7 +393,8 @@ impl Position<'_> {
     pub(in crate::game) fn find_ducks(&mut self) {
         if let Some(w) = self.v.walls.as_ref().filter(|w| w.rule == WallRule::Duck) {
             let wall = piece_code(w.kind, WHITE);
-            self.wall_state.ducks = (0..self.board.len()).filter(|&c| self.board[c] == wall).map(|c| c as Cell).collect();
+            self.wall_state.ducks =
+                (0..self.board.len()).filter(|&c| self.board[c] == wall).map(|c| c as Cell).collect();
         }
     }
 }
