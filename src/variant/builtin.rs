@@ -49,6 +49,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("isolation7x7", include_str!("../../definitions/isolation7x7.toml")),
     ("snailtrail", include_str!("../../definitions/snailtrail.toml")),
     ("joust", include_str!("../../definitions/joust.toml")),
+    ("cowboys", include_str!("../../definitions/cowboys.toml")),
     ("manchu", include_str!("../../definitions/manchu.toml")),
     ("janggi", include_str!("../../definitions/janggi.toml")),
     ("janggitraditional", include_str!("../../definitions/janggitraditional.toml")),

@@ -188,8 +188,9 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         // A piece dropped on a gate opens no gate (FSF).
         g.close_drops(&mut d.virgin, pieces.len());
     }
-    // A side without royals is expected where an extinction goal ends the game (horde).
-    if spec.extinction.is_none() {
+    // A side without royals is expected where an extinction goal ends the game
+    // (horde), and in the walling games, which end when a side cannot move.
+    if spec.extinction.is_none() && spec.walls.is_none() {
         setup::royal_warnings(
             &setup,
             &pieces,

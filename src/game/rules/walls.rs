@@ -209,6 +209,20 @@ pub fn check_combination(spec: &WallsSpec, v: &Variant, d: &mut Vec<Diagnostic>)
     }
 }
 
+/// The walls rule in words, for the exporters (none of which writes it yet).
+pub fn export_problems(v: &Variant) -> Vec<String> {
+    let Some(w) = &v.walls else { return Vec::new() };
+    let name = &v.pieces[w.kind as usize].name;
+    let what = match w.rule {
+        WallRule::Duck => "moved to another empty cell by the mover after every move",
+        WallRule::Arrow => "placed after every move where the moved piece could move next",
+        WallRule::Past => "left on the cell every moving piece leaves",
+        WallRule::Static => "placed on an empty cell after every move",
+        WallRule::Edge => "placed after every move on the edge or next to a wall",
+    };
+    vec![format!("walls: a {name} (`*`) {what}; nothing may pass, enter or capture it")]
+}
+
 /// The destination of a castling partner: `m.extra2`, except with walls,
 /// where `extra2` is the walled cell and the castling rule of the king
 /// (`king`, its board byte) names the partner's destination.
