@@ -220,7 +220,7 @@ pub fn export_problems(v: &Variant) -> Vec<String> {
         WallRule::Static => "placed on an empty cell after every move",
         WallRule::Edge => "placed after every move on the edge or next to a wall",
     };
-    vec![format!("walls: a {name} (`*`) {what}; nothing may pass, enter or capture it")]
+    vec![format!("walls (the {name}, `*`): {what}; nothing may pass, enter or capture it")]
 }
 
 /// The destination of a castling partner: `m.extra2`, except with walls,
