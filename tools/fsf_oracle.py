@@ -159,7 +159,25 @@ EXPECTED_START = {
     "placement": ("8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1", [40, 1600]),
     "kyotoshogi": ("p+nks+l/5/5/5/+LSK+NP[-] w 0 1", [12, 137, 1636]),
 }
+# Walls (issue 11 item 4): FSF built-ins of the same name; start perft as
+# counted by the Fairy-Stockfish binary (go perft).
+WALL_VARIANTS = {
+    "duck": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [640, 379440, 249921262]),
+    "amazons": ("3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1", [2176, 4307152]),
+    "isolation": ("3p2/6/6/6/6/6/6/2P3 w - - 0 1", [225, 47300, 13032440]),
+    "isolation7x7": ("3p3/7/7/7/7/7/3P3 w - - 0 1", [230, 49500, 13974620]),
+    "snailtrail": ("6p/7/7/7/7/7/P6 w - - 0 1", [3, 9, 45]),
+    "joust": ("8/8/8/4n3/3N4/8/8/8 w - - 0 1", [8, 62, 356]),
+    # defined in FSF's src/variants.ini, not built in: copied into tools/fsf-variants.ini
+    "cowboys": ("2n1n2/7/n5n/7/N5N/7/2N1N2 w - - 0 1", [80, 6016]),
+}
+for _name in WALL_VARIANTS:
+    FSF_NAME[_name] = _name
+# The edge rule, which no FSF built-in has (tests/data/edgewalls.toml).
+FSF_NAME["edgewalls"] = "rookery-edgewalls"
+WALL_VARIANTS["edgewalls"] = ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [162])
 EXPECTED_START.update(GOAL_VARIANTS)
+EXPECTED_START.update(WALL_VARIANTS)
 EXPECTED_START.update(CASTLING_VARIANTS)
 EXPECTED_START.update(CAMP_VARIANTS)
 
@@ -266,12 +284,31 @@ def perft_levels(variant, fen, depth):
     return counts
 
 
-def perft_adaptive(variant, fen, max_depth, node_budget):
-    """Depths 1 and 2 always; depth d+1 only while perft(d) <= node_budget."""
+def perft_adaptive(variant, fen, max_depth, node_budget, binary=None, binary_budget=0):
+    """Depths 1 and 2 always; depth d+1 only while perft(d) <= node_budget.
+    With an FSF binary, further depths while perft(d) <= binary_budget, counted
+    by its `go perft` (after checking that it agrees with pyffish at depth d)."""
     counts = perft_levels(variant, fen, min(2, max_depth))
     while len(counts) < max_depth and counts[-1] <= node_budget:
         counts = perft_levels(variant, fen, len(counts) + 1)
+    if binary and len(counts) < max_depth and counts[-1] <= binary_budget:
+        if binary_perft(binary, variant, fen, len(counts)) != counts[-1]:
+            raise SystemExit("FSF binary and pyffish disagree on %s %s" % (variant, fen))
+        while len(counts) < max_depth and counts[-1] <= binary_budget:
+            counts.append(binary_perft(binary, variant, fen, len(counts) + 1))
     return counts
+
+
+def binary_perft(binary, variant, fen, depth):
+    """perft(depth) from `fen` by an FSF engine binary's `go perft`."""
+    import subprocess
+    cmds = "setoption name VariantPath value %s\nsetoption name UCI_Variant value %s\nposition fen %s\ngo perft %d\nquit\n" % (
+        INI_PATH, FSF_NAME[variant], fen, depth)
+    out = subprocess.run([binary], input=cmds, capture_output=True, text=True, check=True).stdout
+    for line in out.splitlines():
+        if line.startswith("Nodes searched:"):
+            return int(line.split(":")[1])
+    raise SystemExit("no perft from %s for %s" % (binary, fen))
 
 
 def divide(variant, fen, moves, depth):
@@ -350,14 +387,14 @@ def command_line(args):
     return "python3 tools/fsf_oracle.py " + " ".join(args)
 
 
-def run_perft(variant, count, seed, max_depth, node_budget, out, max_plies=40):
+def run_perft(variant, count, seed, max_depth, node_budget, out, max_plies=40, binary=None, binary_budget=0):
     t0 = time.perf_counter()
     fsfname = FSF_NAME[variant]
     positions = random_positions(variant, count, seed, max_plies=max_plies)
     records = []
     for i, (fen, moves) in enumerate(positions, 1):
         t = time.perf_counter()
-        counts = perft_adaptive(variant, fen, max_depth, node_budget)
+        counts = perft_adaptive(variant, fen, max_depth, node_budget, binary, binary_budget)
         if i == 1:
             want = EXPECTED_START[variant][1]
             got = counts[:len(want)]
@@ -372,6 +409,11 @@ def run_perft(variant, count, seed, max_depth, node_budget, out, max_plies=40):
             "--max-depth", str(max_depth), "--node-budget", str(node_budget)]
     if max_plies != 40:
         args += ["--max-plies", str(max_plies)]
+    deeper = []
+    if binary:
+        args += ["--binary", binary, "--binary-budget", str(binary_budget)]
+        deeper = ["Deeper, while perft(d) <= %d: the FSF binary's `go perft` (its perft(d) checked" % binary_budget,
+                  "against pyffish's first)."]
     head = header([
         "Fairy-Stockfish perft reference for Rookery's %r definition (FSF variant %r%s)."
         % (variant, fsfname, ", tools/fsf-variants.ini" if fsfname in ini_sections() else ", built in"),
@@ -379,7 +421,7 @@ def run_perft(variant, count, seed, max_depth, node_budget, out, max_plies=40):
         "uniformly random legal plies (random.Random(%d)); the walk is in each record's" % seed,
         "comment.  Counts are legal-move leaves from the FEN alone.  Depth d+1 is given",
         "only when perft(d) <= %d." % node_budget,
-    ], command_line(args))
+    ] + deeper, command_line(args))
     write_records(out, head, records)
     sys.stderr.write("wrote %s: %d records, %.1f s\n" % (out, len(records), time.perf_counter() - t0))
 
@@ -446,6 +488,9 @@ def main():
     ap.add_argument("--max-depth", type=int, default=3)
     ap.add_argument("--node-budget", type=int, default=6000,
                     help="compute depth d+1 only if perft(d) <= this (6000)")
+    ap.add_argument("--binary", help="an FSF engine binary for depths beyond --node-budget (go perft)")
+    ap.add_argument("--binary-budget", type=int, default=0,
+                    help="with --binary: compute depth d+1 by the binary while perft(d) <= this")
     ap.add_argument("--verify-depth", type=int, default=3, help="--standard: check with pyffish up to here")
     ap.add_argument("--outdir", default=DEFAULT_OUTDIR)
     ap.add_argument("--out", help="output file (default: <outdir>/fsf-<variant>.perft/.moves or chess.perft)")
@@ -476,7 +521,8 @@ def main():
             run_moves(a.variant, a.count, a.seed, a.out or os.path.join(a.outdir, "fsf-%s.moves" % a.variant))
         else:
             run_perft(a.variant, a.count, a.seed, a.max_depth, a.node_budget,
-                      a.out or os.path.join(a.outdir, "fsf-%s.perft" % a.variant), a.max_plies)
+                      a.out or os.path.join(a.outdir, "fsf-%s.perft" % a.variant), a.max_plies,
+                      a.binary, a.binary_budget)
     else:
         ap.error("give --variant, --standard, --all, or --fen with --variant and --depth")
     sys.stderr.write("[%.1f s]\n" % (time.perf_counter() - t0))

@@ -1,5 +1,5 @@
 //! Standard algebraic notation for any variant: piece letter,
-//! disambiguation, `x`, `=Q`, `S@e4`, `O-O`, `+`/`#`; reading it back
+//! disambiguation, `x`, `=Q`, `S@e4`, `O-O`, `+`/`#`, a wall `,e5`; reading it back
 //! (case-insensitive where unambiguous) besides coordinates; and why a
 //! move that matches nothing is illegal.
 
@@ -16,8 +16,18 @@ pub fn is_capture(pos: &Position<'_>, m: &Move) -> bool {
     }
 }
 
-/// SAN of `m` without the check suffix.
+/// SAN of `m` without the check suffix; with walls, the move, a comma and
+/// the walled cell (`e4,e5`, as Fairy-Stockfish writes it).
 fn san_core(pos: &Position<'_>, m: &Move, legal: &[Move]) -> String {
+    let v = pos.variant();
+    match rookery::game::rules::walls::wall_of(v, m) {
+        Some(wall) => format!("{},{}", san_plain(pos, m, legal), v.grid.label(wall)),
+        None => san_plain(pos, m, legal),
+    }
+}
+
+/// SAN of `m` without the check suffix or a wall.
+fn san_plain(pos: &Position<'_>, m: &Move, legal: &[Move]) -> String {
     let v = pos.variant();
     let g = &v.grid;
     // Gating: the move, then `/` and the letter of the piece entering (with

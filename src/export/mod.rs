@@ -240,6 +240,8 @@ pub enum Feature {
     /// Several royals, duple check, no checks, Makpong, non-royal castlers,
     /// the equalizing move.
     Royalty,
+    /// Walls placed after every move (the duck, arrows).
+    Walls,
 }
 
 /// Rules outside the move-and-promotion model that the exporters share
@@ -264,7 +266,9 @@ pub fn special_rule_items(v: &Variant) -> Vec<(Feature, String)> {
     if let Some(h) = &v.hook {
         out.push((Feature::Hook, format!("the rules of the rule module \"{h}\"")));
     }
-    for p in &v.pieces {
+    // The wall piece is the walls rule itself, said once below.
+    let wall = v.walls.as_ref().map(|w| w.kind as usize);
+    for p in v.pieces.iter().enumerate().filter(|(k, _)| Some(*k) != wall).map(|(_, p)| p) {
         if let Some(ks) = &p.capturable_by {
             let by: Vec<String> = ks.iter().map(|&k| v.pieces[k as usize].name.clone()).collect();
             out.push((Feature::CapturableBy, format!("the {} can be captured only by {}", p.name, by.join(", "))));
@@ -294,6 +298,7 @@ pub fn special_rule_items(v: &Variant) -> Vec<(Feature, String)> {
     out.extend(crate::game::rules::effects::move_rule_problems(v).into_iter().map(|s| (Feature::Passing, s)));
     out.extend(crate::game::rules::extinction::export_problems(v).into_iter().map(|s| (Feature::Extinction, s)));
     out.extend(crate::game::rules::royalty::export_problems(v).into_iter().map(|s| (Feature::Royalty, s)));
+    out.extend(crate::game::rules::walls::export_problems(v).into_iter().map(|s| (Feature::Walls, s)));
     if v.rules.flying_general {
         out.push((
             Feature::FlyingGeneral,

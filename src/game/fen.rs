@@ -1,5 +1,6 @@
 //! FEN for any board: ranks from the top, `/` between them, multi-digit
-//! empty counts (`12`), `*` for holes; then side, castling, e.p., clocks.
+//! empty counts (`12`), `*` for holes (and for walls, in a variant with
+//! `[walls]`); then side, castling, e.p., clocks.
 
 use std::ops::Range;
 
@@ -128,7 +129,11 @@ pub fn parse_placement_with(
                 x += n;
                 j = k;
             } else if c == '*' {
-                if y >= 0 && x < grid.files() as i64 && grid.at(x as i32, y as i32).is_some() {
+                let cell = if y >= 0 && x < grid.files() as i64 { grid.at(x as i32, y as i32) } else { None };
+                // On a cell (not a hole) `*` is a wall, in a variant with walls.
+                if let (Some(cell), Some(wall)) = (cell, kind_of('*')) {
+                    cells[cell as usize] = Some((wall, 0));
+                } else if cell.is_some() {
                     errs.push((
                         at..at + 1,
                         format!("`*` marks {} as a hole, but it is not one of the board's holes", label(x, y)),

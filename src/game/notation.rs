@@ -6,6 +6,8 @@
 //! (the piece's upper-case letter, for either side). Gating adds the
 //! entering piece's lower-case letter (`b1c3h`; castling `e1g1h`, or `h1e1h`
 //! when it enters on the partner's start), as Fairy-Stockfish writes it.
+//! With walls, the move is followed by a comma, its destination as written
+//! and the walled cell (`e2e4,e4d5`: the duck to d5), as FSF writes it.
 
 use super::rules::promotion::NONE;
 use super::{code_kind, Move, MoveKind, Position};
@@ -13,6 +15,27 @@ use super::{code_kind, Move, MoveKind, Position};
 /// The coordinate text of `m`; `legal` (the position's legal moves) decides
 /// whether a castling needs the king-onto-partner form.
 pub fn move_text(pos: &Position<'_>, m: &Move, legal: &[Move]) -> String {
+    let v = pos.variant();
+    let g = &v.grid;
+    if let Some(wall) = crate::game::rules::walls::wall_of(v, m) {
+        let king = pos.at(m.from);
+        let base = Move { extra2: crate::game::rules::walls::partner_to(v, king, *m), ..*m };
+        let text = plain_text(pos, &base, legal);
+        let clash = m.kind == MoveKind::Castle && castle_clash(m, legal);
+        let to = if clash { m.extra } else { m.to };
+        return format!("{text},{}{}", g.label(to), g.label(wall));
+    }
+    plain_text(pos, m, legal)
+}
+
+/// Whether a castling's king destination is also an ordinary move's, so
+/// that it is written as the king moving onto its partner.
+fn castle_clash(m: &Move, legal: &[Move]) -> bool {
+    legal.iter().any(|o| o.kind != MoveKind::Castle && o.from == m.from && o.to == m.to)
+}
+
+/// The coordinate text of `m` without a wall.
+fn plain_text(pos: &Position<'_>, m: &Move, legal: &[Move]) -> String {
     let v = pos.variant();
     let g = &v.grid;
     if m.kind == MoveKind::Drop {
@@ -28,15 +51,14 @@ pub fn move_text(pos: &Position<'_>, m: &Move, legal: &[Move]) -> String {
         // castling gates on the partner's start, the partner onto the king (`h1e1h`).
         let base = Move { kind: if m.kind == MoveKind::Gate { MoveKind::Normal } else { m.kind }, promo: 0, ..*m };
         let text = if at == m.from || m.kind == MoveKind::Gate {
-            move_text(pos, &base, legal)
+            plain_text(pos, &base, legal)
         } else {
             format!("{}{}", g.label(m.extra), g.label(m.from))
         };
         return format!("{text}{}", v.pieces[kind as usize].letter.to_ascii_lowercase());
     }
     if m.kind == MoveKind::Castle {
-        let clash = legal.iter().any(|o| o.kind != MoveKind::Castle && o.from == m.from && o.to == m.to);
-        let to = if clash { m.extra } else { m.to };
+        let to = if castle_clash(m, legal) { m.extra } else { m.to };
         return format!("{}{}", g.label(m.from), g.label(to));
     }
     let mut s = format!("{}{}", g.label(m.from), g.label(m.to));
@@ -71,8 +93,15 @@ pub fn parse_move(pos: &Position<'_>, text: &str, legal: &[Move]) -> Option<Move
         if move_text(pos, m, legal) == text {
             return Some(*m);
         }
-        if m.kind == MoveKind::Castle && m.promo == 0 && format!("{}{}", g.label(m.from), g.label(m.extra)) == text {
-            return Some(*m);
+        if m.kind == MoveKind::Castle && m.promo == 0 {
+            // The king onto its partner, with its wall if there is one.
+            let mut alt = format!("{}{}", g.label(m.from), g.label(m.extra));
+            if let Some(wall) = crate::game::rules::walls::wall_of(pos.variant(), m) {
+                alt = format!("{alt},{}{}", g.label(m.extra), g.label(wall));
+            }
+            if alt == text {
+                return Some(*m);
+            }
         }
     }
     None

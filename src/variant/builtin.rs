@@ -47,6 +47,13 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("armageddon", include_str!("../../definitions/armageddon.toml")),
     // Effects (atomic, duck, passing; janggi, manchu).
     ("atomic", include_str!("../../definitions/atomic.toml")),
+    ("duck", include_str!("../../definitions/duck.toml")),
+    ("amazons", include_str!("../../definitions/amazons.toml")),
+    ("isolation", include_str!("../../definitions/isolation.toml")),
+    ("isolation7x7", include_str!("../../definitions/isolation7x7.toml")),
+    ("snailtrail", include_str!("../../definitions/snailtrail.toml")),
+    ("joust", include_str!("../../definitions/joust.toml")),
+    ("cowboys", include_str!("../../definitions/cowboys.toml")),
     ("manchu", include_str!("../../definitions/manchu.toml")),
     ("janggi", include_str!("../../definitions/janggi.toml")),
     ("janggitraditional", include_str!("../../definitions/janggitraditional.toml")),

@@ -83,7 +83,13 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         None => Vec::new(),
     };
     let picture = picture::check(spec, board.grid.as_ref(), &regions, d);
-    let (pieces, letters, ok) = pieces::check(spec, board.polygons, &regions, d);
+    let (mut pieces, letters, ok) = pieces::check(spec, board.polygons, &regions, d);
+    // A wall is a piece kind of its own, after the definition's pieces.
+    let walls = spec.walls.as_ref().and_then(|w| {
+        let compiled = crate::game::rules::walls::compile(w, board.grid.as_ref(), &regions, pieces.len(), d)?;
+        pieces.push(crate::game::rules::walls::wall_piece(w));
+        Some(compiled)
+    });
     let listed_fen = setup::check(spec, board.grid.as_ref(), &letters, d);
     let zones = promotion::check(spec, &board, &letters, d);
     let deployment = deployment::check(spec, board.grid.as_ref(), &letters, d);
@@ -193,8 +199,9 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         // A piece dropped on a gate opens no gate (FSF).
         g.close_drops(&mut d.virgin, pieces.len());
     }
-    // A side without royals is expected where an extinction goal ends the game (horde).
-    if spec.extinction.is_none() {
+    // A side without royals is expected where an extinction goal ends the game
+    // (horde), and in the walling games, which end when a side cannot move.
+    if spec.extinction.is_none() && spec.walls.is_none() {
         setup::royal_warnings(
             &setup,
             &pieces,
@@ -234,8 +241,12 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         explosions,
         passing,
         hop_bans,
+        walls,
     };
-    hook_fits(spec, &v, d).then_some(v)
+    if let Some(w) = &spec.walls {
+        crate::game::rules::walls::check_combination(w, &v, d);
+    }
+    (hook_fits(spec, &v, d) && d.iter().all(|x| x.severity != super::Severity::Error)).then_some(v)
 }
 
 /// `[effects]`: the explosions, refused together with hands (a blast would

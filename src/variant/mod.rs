@@ -222,6 +222,8 @@ pub struct Variant {
     /// Per kind, the kinds it may not hop over (`effects.no-hop-over`);
     /// empty when no piece has such a rule.
     pub hop_bans: Vec<u64>,
+    /// Walls placed after every move (see `game::rules::walls`), if any.
+    pub walls: Option<crate::game::rules::walls::Walls>,
 }
 
 impl Variant {

@@ -7,7 +7,7 @@
 //! Each table of the schema is read in its own file: `board`, `pieces`,
 //! `setup`, `promotion`, `deployment`, `drops` (with gating), `rules`,
 //! `picture` and `checks`; the rule modules in `game::rules` read theirs
-//! (regions, goals, extinction, effects). This file holds the whole
+//! (regions, goals, extinction, effects, walls). This file holds the whole
 //! definition's type and the reader's entry point.
 
 use std::ops::Range;
@@ -160,6 +160,8 @@ pub struct VariantSpec {
     pub goals: Vec<crate::game::rules::goals::GoalSpec>,
     /// `[effects]`: capture side effects and extra moves.
     pub effects: Option<crate::game::rules::effects::EffectsSpec>,
+    /// `[walls]`: a wall placed after every move.
+    pub walls: Option<crate::game::rules::walls::WallsSpec>,
     /// `[[checks]]`: documented facts.
     pub checks: Vec<CheckSpec>,
 }
@@ -200,13 +202,14 @@ impl Reader<'_> {
                 "extinction",
                 "checks",
                 "effects",
+                "walls",
             ]
             .contains(&k)
             {
                 let span = root.key(k).and_then(|k| k.span()).unwrap_or_else(|| item_span(item));
                 self.err(
                     span,
-                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, drops, gating, rules, goals, extinction, checks, effects"),
+                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, drops, gating, rules, goals, extinction, checks, effects, walls"),
                 );
             }
         }
@@ -256,6 +259,7 @@ impl Reader<'_> {
         spec.goals = self.goals(root);
         spec.extinction = self.extinction(root);
         spec.effects = self.effects(root);
+        spec.walls = self.walls(root);
         spec
     }
 

@@ -80,6 +80,9 @@ impl<'v> Position<'v> {
         if self.v.passing.is_some() {
             return self.passing_legal(out);
         }
+        if let Some(w) = &self.v.walls {
+            return self.walled_legal(w, out);
+        }
         self.standard_legal(out);
     }
 

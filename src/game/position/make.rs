@@ -162,7 +162,7 @@ impl<'v> Position<'v> {
                 let partner = self.take(m.extra);
                 self.set_virgin(m.extra, false);
                 self.put(m.to, piece);
-                self.put(m.extra2, partner);
+                self.put(crate::game::rules::walls::partner_to(self.v, piece, m), partner);
             }
             _ => {
                 if m.kind != MoveKind::Normal && m.kind != MoveKind::Gate {
@@ -197,6 +197,9 @@ impl<'v> Position<'v> {
         let pawn = self.v.tables.code_pawn[piece as usize];
         if pawn && !capture && self.v.tables.has_ep && m.kind == MoveKind::Normal {
             self.set_ep_squares(m.from, m.to);
+        }
+        if let Some(w) = &self.v.walls {
+            self.put_wall(w, m);
         }
         // A promotion resets the clock too (shogi pieces are not pawns), as in
         // FSF; gating a piece in does not.
@@ -264,6 +267,9 @@ impl<'v> Position<'v> {
             }
             return self.unpost(m, u);
         }
+        if let Some(w) = &self.v.walls {
+            self.lift_wall(w, m);
+        }
         self.once_used = u.once_used;
         self.checks_left = u.checks_left;
         self.pass_state = u.pass_state;
@@ -315,7 +321,7 @@ impl<'v> Position<'v> {
     fn put_back(&mut self, m: Move, u: &Undo) {
         match m.kind {
             MoveKind::Castle => {
-                let partner = self.take(m.extra2);
+                let partner = self.take(crate::game::rules::walls::partner_to(self.v, u.moved, m));
                 let king = self.take(m.to);
                 self.put(m.extra, partner);
                 self.put(m.from, king);

@@ -57,6 +57,8 @@ pub struct Position<'v> {
     pub(in crate::game) blasts: Vec<(Cell, u8, bool)>,
     /// Which of the last moves were passes (see `rules::passing`).
     pub(in crate::game) pass_state: u8,
+    /// The duck and the ducks lifted, for `unmake` (see `rules::walls`).
+    pub(in crate::game) wall_state: crate::game::rules::walls::WallState,
 }
 
 /// What `make` changed, for `unmake`.

@@ -35,6 +35,7 @@ impl<'v> Position<'v> {
             p.read_ep(e);
         }
         p.recount();
+        p.find_ducks();
         for side in 0..2 {
             if p.nroyal[side] as usize > MAX_ROYALS {
                 return Err(FenError(vec![(0..0, format!("more than {MAX_ROYALS} royal pieces"))]));
@@ -72,6 +73,7 @@ impl<'v> Position<'v> {
             checks_left: pl.checks.unwrap_or([v.rules.check_limit; 2]),
             blasts: Vec::new(),
             pass_state: 0,
+            wall_state: Default::default(),
         }
     }
 

@@ -13,3 +13,4 @@ pub mod passing;
 pub mod promotion;
 pub mod regions;
 pub mod royalty;
+pub mod walls;
