@@ -73,3 +73,48 @@ fn nocheckatomic_king_is_an_ordinary_piece() {
     // The ended game has no moves.
     assert_eq!(perft_from("nocheckatomic", "4k3/8/8/8/8/8/8/8 b - - 0 1", 1), 0);
 }
+
+#[test]
+fn empire_campmate_stalemate_and_repetition_lose() {
+    let kings = "8/4K3/8/8/8/8/3k4/8 w - - 0 1";
+    assert_eq!(result(&["empire", "--fen", kings, "e7e8"]).as_deref(), Some("1-0 (campmate)"));
+    let kings = "8/4K3/8/8/8/8/3k4/8 b - - 0 1";
+    assert_eq!(result(&["empire", "--fen", kings, "d2d1"]).as_deref(), Some("0-1 (campmate)"));
+    // The stalemated side loses (stalemateValue = loss).
+    let stale = "k7/8/8/2Q5/8/8/8/7K w - - 0 1";
+    assert_eq!(result(&["empire", "--fen", stale, "c5b6"]).as_deref(), Some("1-0 (stalemate)"));
+    // The side to move in the thrice-repeated position loses (nFoldValue =
+    // loss); in chess the same shuffle draws.
+    let shuffle = ["e1e2", "b8c6", "e2e1", "c6b8", "e1e2", "b8c6", "e2e1", "c6b8"];
+    assert_eq!(result(&[&["empire"][..], &shuffle].concat()).as_deref(), Some("0-1 (threefold repetition)"));
+    assert_eq!(result(&[&["empire"][..], &shuffle[..7]].concat()), None);
+}
+
+#[test]
+fn empire_kings_may_not_face_on_a_rank_or_a_file() {
+    // Fairy-Stockfish's flying general watches ranks as well as files: the
+    // pawn between the kings on rank 5 may not step away …
+    let rank = "8/8/8/k2P1K2/8/8/8/8 w - - 0 1";
+    let (ok, _, err) = replay(&["empire", "--fen", rank, "d5d6"]);
+    assert!(!ok && err.contains("not legal"), "{err}");
+    assert_eq!(perft_from("empire", rank, 1), 8, "only the king's eight steps");
+    // … and a king may not step onto an open file facing the other.
+    let (ok, _, err) = replay(&["empire", "--fen", "8/4K3/8/8/8/8/3k4/8 w - - 0 1", "e7d8"]);
+    assert!(!ok && err.contains("not legal"), "{err}");
+    // Xiangqi keeps the file-only rule (`flying-general = true`).
+    let v = variant("xiangqi");
+    assert!(v.rules.flying_general && !v.rules.flying_general_ranks);
+}
+
+#[test]
+fn flying_general_values_are_checked() {
+    let chess = builtin::text("chess").unwrap();
+    let bad = chess.replace("[rules]\n", "[rules]\nflying-general = \"diagonals\"\n");
+    let err = load_str(&bad).err().expect("refused");
+    let text = format!("{:?}", err.diagnostics);
+    assert!(text.contains("rules.flying-general") && text.contains("lines"), "{text}");
+    let lines = chess.replace("[rules]\n", "[rules]\nflying-general = \"lines\"\nrepetition-value = \"win\"\n");
+    let v = load_str(&lines).unwrap().0;
+    assert!(v.rules.flying_general && v.rules.flying_general_ranks);
+    assert_eq!(v.rules.repetition_value, rookery::variant::EndValue::Win);
+}

@@ -203,7 +203,10 @@ impl Game<'_> {
                 }
                 // Shogi: the side giving a perpetual check loses.
                 let perpetual = if v.rules.perpetual_check_loses { self.perpetual_check(key, rep) } else { None };
-                perpetual.or(Some(Outcome { winner: None, reason: Reason::Repetition(rep) }))
+                // Otherwise the variant's value for the side to move (a draw
+                // unless `rules.repetition-value` says).
+                let winner = value_for(self.pos.side(), v.rules.repetition_value);
+                perpetual.or(Some(Outcome { winner, reason: Reason::Repetition(rep) }))
             }
         }
     }
