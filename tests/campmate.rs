@@ -110,7 +110,7 @@ fn empire_kings_may_not_face_on_a_rank_or_a_file() {
 fn flying_general_values_are_checked() {
     let chess = builtin::text("chess").unwrap();
     let bad = chess.replace("[rules]\n", "[rules]\nflying-general = \"diagonals\"\n");
-    let err = load_str(&bad).err().expect("refused");
+    let err = load_str(&bad).expect_err("refused");
     let text = format!("{:?}", err.diagnostics);
     assert!(text.contains("rules.flying-general") && text.contains("lines"), "{text}");
     let lines = chess.replace("[rules]\n", "[rules]\nflying-general = \"lines\"\nrepetition-value = \"win\"\n");
