@@ -193,7 +193,9 @@ impl Game<'_> {
             }
             EndRule::MoveRule => {
                 let n = v.rules.move_rule;
-                (n > 0 && self.pos.halfmove() >= 2 * n).then_some(Outcome { winner: None, reason: Reason::MoveRule(n) })
+                // Drawn, or decided by the count (`effects.counting-decides`).
+                let over = n > 0 && self.pos.halfmove() >= 2 * n;
+                over.then(|| Outcome { winner: self.pos.counted_winner(false), reason: Reason::MoveRule(n) })
             }
             EndRule::Repetition => {
                 let (rep, key) = (v.rules.repetition, self.pos.key());
@@ -203,7 +205,11 @@ impl Game<'_> {
                 }
                 // Shogi: the side giving a perpetual check loses.
                 let perpetual = if v.rules.perpetual_check_loses { self.perpetual_check(key, rep) } else { None };
-                perpetual.or(Some(Outcome { winner: None, reason: Reason::Repetition(rep) }))
+                // Otherwise the variant's value for the side to move (a draw
+                // unless `rules.repetition-value` says).
+                let winner = value_for(self.pos.side(), v.rules.repetition_value);
+                let winner = winner.or_else(|| self.pos.counted_winner(true));
+                perpetual.or(Some(Outcome { winner, reason: Reason::Repetition(rep) }))
             }
         }
     }

@@ -27,7 +27,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
     // Campmate and asymmetric armies (orda, empire, synochess; nocheckatomic, janggimodern).
     ("orda", include_str!("../../definitions/orda.toml")),
     ("ordamirror", include_str!("../../definitions/ordamirror.toml")),
+    ("empire", include_str!("../../definitions/empire.toml")),
+    ("synochess", include_str!("../../definitions/synochess.toml")),
     ("nocheckatomic", include_str!("../../definitions/nocheckatomic.toml")),
+    ("janggimodern", include_str!("../../definitions/janggimodern.toml")),
     // Royalty and goals (several royals, extinction, compulsory capture, races).
     ("antichess", include_str!("../../definitions/antichess.toml")),
     ("giveaway", include_str!("../../definitions/giveaway.toml")),

@@ -123,7 +123,13 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
     let grid = board.grid?;
     let immediate_end =
         rules.check_limit > 0 || !goals.is_empty() || extinction.is_some() || explosions.is_some() || passing.is_some();
-    let mut tables = match super::tables::MoveTables::build(&grid, &pieces, &zones, &regions, rules.flying_general) {
+    let mut tables = match super::tables::MoveTables::build(
+        &grid,
+        &pieces,
+        &zones,
+        &regions,
+        &crate::game::rules::royalty::flying_general_paths(&rules),
+    ) {
         Ok(t) => t,
         Err(e) => {
             d.push(too_large(spec, &grid, &pieces, e));

@@ -149,6 +149,11 @@ pub struct Rules {
     pub perpetual_check_loses: bool,
     /// Royal pieces may not face each other on an open file.
     pub flying_general: bool,
+    /// … nor on an open rank (`rules.flying-general = "lines"`, FSF's rule).
+    pub flying_general_ranks: bool,
+    /// The result for the side to move when a repetition ends the game
+    /// (FSF's nFoldValue; a draw unless `rules.repetition-value` says).
+    pub repetition_value: EndValue,
     /// n-check: the n-th check wins (0 = no such rule).
     pub check_limit: u8,
 }

@@ -132,6 +132,10 @@ pub struct VariantSpec {
     pub regions: Vec<crate::game::rules::regions::RegionSpec>,
     /// `rules.flying-general`.
     pub flying_general: bool,
+    /// `rules.flying-general = "lines"`: ranks are watched too.
+    pub flying_general_ranks: bool,
+    /// `rules.repetition-value`.
+    pub repetition_value: Option<Spanned<String>>,
     /// `rules.check-limit`.
     pub check_limit: Option<Spanned<i64>>,
     /// `rules.checkmate`.

@@ -145,7 +145,7 @@ impl MoveTables {
         pieces: &[PieceDef],
         zones: &[Zone],
         regions: &[Region],
-        flying_general: bool,
+        flying_general: &[betza::Path],
     ) -> Result<MoveTables, TooLargeProgram> {
         let n = grid.len();
         let words = n.div_ceil(64);
@@ -190,11 +190,7 @@ impl MoveTables {
                     if p.immobile { Vec::new() } else { betza::compile_paths(text).expect("validated by the loader") };
                 let special: Vec<Vec<betza::Path>> =
                     p.specials.iter().map(|(_, b)| betza::compile_paths(b).expect("validated by the loader")).collect();
-                let flying = if flying_general && p.royal {
-                    crate::game::rules::royalty::flying_general_paths()
-                } else {
-                    Vec::new()
-                };
+                let flying = if p.royal { flying_general } else { &[] };
                 for cell in 0..n as Cell {
                     let too_large_here = |_| TooLargeProgram { kind, cell: Some(cell), black };
                     let mut prog: Program = compile_paths(grid, &paths, cell, black).map_err(too_large_here)?;
@@ -225,7 +221,7 @@ impl MoveTables {
                     }
                     prog.finish();
                     if !flying.is_empty() {
-                        let mut f = compile_paths(grid, &flying, cell, black).map_err(too_large_here)?;
+                        let mut f = compile_paths(grid, flying, cell, black).map_err(too_large_here)?;
                         f.mark_roots(flag::ATTACK_ONLY);
                         prog.append(&f);
                     }

@@ -46,6 +46,8 @@ pub struct EffectsSpec {
     pub counting_points: Vec<(Spanned<String>, Spanned<i64>)>,
     /// `counting-handicap`.
     pub counting_handicap: Option<Spanned<i64>>,
+    /// `counting-decides`: further end rules whose draw the count decides.
+    pub counting_decides: Vec<Spanned<String>>,
     /// The table.
     pub span: std::ops::Range<usize>,
 }
@@ -69,8 +71,16 @@ impl Explosions {
     }
 }
 
-const KEYS: [&str; 7] =
-    ["explosion-radius", "explosion-spares", "no-hop-over", "pass", "bikjang", "counting-points", "counting-handicap"];
+const KEYS: [&str; 8] = [
+    "explosion-radius",
+    "explosion-spares",
+    "no-hop-over",
+    "pass",
+    "bikjang",
+    "counting-points",
+    "counting-handicap",
+    "counting-decides",
+];
 
 impl Reader<'_> {
     /// Reads `[effects]`.
@@ -114,6 +124,9 @@ impl Reader<'_> {
             bikjang: self.spanned_bool(t, "bikjang", "effects.bikjang"),
             counting_points,
             counting_handicap: self.int(t, "counting-handicap", "effects.counting-handicap", false, &span),
+            counting_decides: self.array(t, "counting-decides", "effects.counting-decides", |r, v| {
+                r.str_elem(v, "effects.counting-decides")
+            }),
             span,
         })
     }
@@ -180,6 +193,7 @@ pub fn compile_passing(
     if !pass {
         let extra = spec.bikjang.as_ref().filter(|b| b.value).map(|b| b.span.clone());
         let extra = extra.or_else(|| spec.counting_points.first().map(|(l, _)| l.span.clone()));
+        let extra = extra.or_else(|| spec.counting_decides.first().map(|r| r.span.clone()));
         if let Some(span) = extra {
             d.push(Diagnostic::error(span, "`bikjang` and the counting keys need `effects.pass = true`"));
         }
@@ -192,9 +206,33 @@ pub fn compile_passing(
                 *p = n.value as i32;
             }
         }
-        super::passing::Counting { points, handicap: spec.counting_handicap.as_ref().map_or(0, |h| h.value as i32) }
+        let handicap = spec.counting_handicap.as_ref().map_or(0, |h| h.value as i32);
+        let (move_rule, repetition) = counting_decides(spec, d);
+        super::passing::Counting { points, handicap, move_rule, repetition }
     });
+    if counting.is_none() {
+        if let Some(r) = spec.counting_decides.first() {
+            d.push(Diagnostic::error(r.span.clone(), "`effects.counting-decides` needs `counting-points`"));
+        }
+    }
     Some(super::passing::Passing { bikjang, counting })
+}
+
+/// `counting-decides`: whether the count also decides the n-move rule and a
+/// drawn repetition (Fairy-Stockfish's materialCounting does both).
+fn counting_decides(spec: &EffectsSpec, d: &mut Vec<Diagnostic>) -> (bool, bool) {
+    let (mut move_rule, mut repetition) = (false, false);
+    for r in &spec.counting_decides {
+        match r.value.as_str() {
+            "move-rule" => move_rule = true,
+            "repetition" => repetition = true,
+            other => d.push(Diagnostic::error(
+                r.span.clone(),
+                format!("`effects.counting-decides` names {other:?}; use \"move-rule\" or \"repetition\""),
+            )),
+        }
+    }
+    (move_rule, repetition)
 }
 
 /// Compiles the explosions of `[effects]`, if the radius is given.

@@ -37,6 +37,10 @@ pub struct Counting {
     /// Subtracted from White's margin; White wins when what is left is
     /// positive, else Black wins.
     pub handicap: i32,
+    /// The count also decides the n-move rule (`counting-decides`).
+    pub move_rule: bool,
+    /// The count also decides a repetition that would be drawn.
+    pub repetition: bool,
 }
 
 /// `pass_state` bits: the last move was a pass, the move before it was one,
@@ -85,6 +89,19 @@ impl Position<'_> {
             }
         }
         Some(if margin > 0 { 0 } else { 1 })
+    }
+
+    /// The winner by the count when `counting-decides` names the n-move
+    /// rule (`repetition` false) or the repetition (true); `None` (a draw)
+    /// otherwise.
+    pub fn counted_winner(&self, repetition: bool) -> Option<Side> {
+        let c = self.v.passing.as_ref()?.counting.as_ref()?;
+        let decides = if repetition { c.repetition } else { c.move_rule };
+        if decides {
+            self.passing_winner()
+        } else {
+            None
+        }
     }
 
     /// Legal moves with passing: none when the game is over; else the

@@ -1,18 +1,46 @@
 //! Royalty rules beyond "a royal piece must not be left attacked".
 //!
 //! The flying-general rule (`rules.flying-general`) is compiled into the
-//! attack tables: every royal piece gets an *attack-only* capturing file
-//! slide (`cvR`) that move generation never walks but the attack test sees.
-//! A move that leaves two royals facing on an open file therefore leaves the
-//! mover's royal "attacked" and is rejected by the ordinary legality test,
-//! with the cells between them among the danger cells, at no cost to
-//! variants without the rule.
+//! attack tables: every royal piece gets an *attack-only* capturing slide
+//! along its file (`cvR`; with `"lines"`, along its rank too: `cR`, as
+//! Fairy-Stockfish's flyingGeneral, which matters where the kings leave
+//! their palaces: empire, synochess) that move generation never walks but
+//! the attack test sees. A move that leaves two royals facing on an open
+//! line therefore leaves the mover's royal "attacked" and is rejected by the
+//! ordinary legality test, with the cells between them among the danger
+//! cells, at no cost to variants without the rule.
 
 use crate::betza::{self, Path};
+use crate::variant::spec::Reader;
 
-/// The attack-only paths a royal piece gets under the flying-general rule.
-pub fn flying_general_paths() -> Vec<Path> {
-    betza::compile_paths("cvR").expect("a valid Betza string")
+/// The attack-only paths a royal piece gets under the flying-general rule
+/// (none without it).
+pub fn flying_general_paths(rules: &crate::variant::Rules) -> Vec<Path> {
+    match (rules.flying_general, rules.flying_general_ranks) {
+        (false, _) => Vec::new(),
+        (true, false) => betza::compile_paths("cvR").expect("a valid Betza string"),
+        (true, true) => betza::compile_paths("cR").expect("a valid Betza string"),
+    }
+}
+
+impl Reader<'_> {
+    /// `rules.flying-general`: `true` (or `"files"`) watches files,
+    /// `"lines"` files and ranks; `false` (the default) neither. Returns
+    /// (the rule, ranks too).
+    pub(crate) fn flying_general(&mut self, r: &toml_edit::Table) -> (bool, bool) {
+        let Some(toml_edit::Value::String(s)) = r.get("flying-general").and_then(|i| i.as_value()) else {
+            return (self.bool(r, "flying-general", "rules.flying-general", false), false);
+        };
+        match s.value().as_str() {
+            "files" => (true, false),
+            "lines" => (true, true),
+            other => {
+                let msg = format!("`rules.flying-general` is {other:?}; use true, false, \"files\" or \"lines\"");
+                self.push_error(s.span().unwrap_or(0..0), msg);
+                (false, false)
+            }
+        }
+    }
 }
 
 impl crate::game::Position<'_> {

@@ -65,6 +65,8 @@ pub(super) fn check(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Rules {
         repetition,
         perpetual_check_loses: spec.perpetual_check_loses,
         flying_general: spec.flying_general,
+        flying_general_ranks: spec.flying_general_ranks,
+        repetition_value: end_value(&spec.repetition_value, "repetition-value", EndValue::Draw, d),
         check_limit: match &spec.check_limit {
             None => 0,
             Some(c) if (0..=99).contains(&c.value) => c.value as u8,

@@ -18,7 +18,8 @@ impl Reader<'_> {
         spec.move_rule = self.int(r, "move-rule", "rules.move-rule", false, &s);
         spec.repetition = self.int(r, "repetition", "rules.repetition", false, &s);
         spec.perpetual_check_loses = self.bool(r, "perpetual-check-loses", "rules.perpetual-check-loses", false);
-        spec.flying_general = self.bool(r, "flying-general", "rules.flying-general", false);
+        (spec.flying_general, spec.flying_general_ranks) = self.flying_general(r);
+        spec.repetition_value = self.string(r, "repetition-value", "rules.repetition-value", false, &s);
         spec.check_limit = self.int(r, "check-limit", "rules.check-limit", false, &s);
         spec.checkmate = self.string(r, "checkmate", "rules.checkmate", false, &s);
         spec.stalemate_by_count = self.bool(r, "stalemate-by-count", "rules.stalemate-by-count", false);
