@@ -98,6 +98,8 @@ pub struct VariantSpec {
     pub piece_zone: [Vec<Spanned<i64>>; 2],
     /// `promotion.flip`.
     pub promotion_flip: bool,
+    /// `[promotion.by-move]`: promotion as a move of its own (sittuyin).
+    pub promotion_move: Option<crate::game::rules::promotion_move::PromotionMoveSpec>,
     /// `rules.stalemate`.
     pub stalemate: Option<Spanned<String>>,
     /// `rules.bare-king`.
@@ -397,6 +399,7 @@ impl Reader<'_> {
         if let Some(p) = self.table(root, "promotion", "promotion") {
             self.known_keys(p, "promotion");
             spec.promotion_flip = self.bool(p, "flip", "promotion.flip", false);
+            spec.promotion_move = self.promotion_move(p);
             if let Some(z) = self.inline_or_table(p, "piece-zone", "promotion.piece-zone") {
                 for (i, side) in ["white", "black"].iter().enumerate() {
                     let path = format!("promotion.piece-zone.{side}");

@@ -11,5 +11,6 @@ pub mod gating;
 pub mod goals;
 pub mod passing;
 pub mod promotion;
+pub mod promotion_move;
 pub mod regions;
 pub mod royalty;
