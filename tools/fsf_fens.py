@@ -35,6 +35,7 @@ FULL_HANDS = {
     "crazyhouse": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QRBNPqrbnp] w KQkq - 0 1",
     "shogi": "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[PLNSGBRplnsgbr] w - - 0 1",
     "minishogi": "rbsgk/4p/5/P4/KGSBR[PSGBRpsgbr] w - - 0 1",
+    "dobutsu": "1l1/3/3/1L1[CEGceg] w - - 0 1",
 }
 
 

@@ -7,7 +7,8 @@ so perft here is a recursion over `pyffish.legal_moves`.  Each call costs about
 2 ms, so depth 3 (a few thousand calls) is the practical limit per position.
 
 Modes (our variant names: chess, capablanca, tcb-wd, and the drop variants
-crazyhouse, loop, chessgi, pocketknight, capahouse, shogi, minishogi, and grand, opulent):
+crazyhouse, loop, chessgi, pocketknight, capahouse, shogi, minishogi, placement, kyotoshogi,
+sittuyin, dobutsu, and grand, opulent):
 
   perft data for random positions (default output tests/perft/fsf-<variant>.perft)
       fsf_oracle.py --variant chess [--count 25] [--seed 1] [--max-depth 3]
@@ -69,6 +70,10 @@ FSF_NAME = {
     # further hands and drops (issue 10, second round)
     "placement": "placement",
     "kyotoshogi": "kyotoshogi",
+    # issue 10, third round: sittuyin's set-up and in-place promotion,
+    # dobutsu's try
+    "sittuyin": "sittuyin",
+    "dobutsu": "dobutsu",
 }
 
 # Variants of issue 11 (regions, royalty, goals): our built-in names are FSF's
@@ -158,6 +163,9 @@ EXPECTED_START = {
     "opulent": ("rw6wr/clbnqknbla/pppppppppp/10/10/10/10/PPPPPPPPPP/CLBNQKNBLA/RW6WR w - - 0 1", [50, 2500]),
     "placement": ("8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1", [40, 1600]),
     "kyotoshogi": ("p+nks+l/5/5/5/+LSK+NP[-] w 0 1", [12, 137, 1636]),
+    # start perft as counted by the Fairy-Stockfish binary (go perft)
+    "sittuyin": ("8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1", [88, 7744]),
+    "dobutsu": ("gle/1c1/1C1/ELG[-] w 0 1", [4, 17, 123]),
 }
 # Walls (issue 11 item 4): FSF built-ins of the same name; start perft as
 # counted by the Fairy-Stockfish binary (go perft).

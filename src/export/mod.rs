@@ -228,6 +228,8 @@ pub enum Feature {
     PiecePromotion,
     /// Promotion limited by the setup's counts.
     PromotionLimit,
+    /// Promotion as a move of its own (sittuyin).
+    PromotionMove,
     /// A promotion choice allowed once per game.
     PromotionOnce,
     /// Castling partners other than the corner piece, first-move rights
@@ -310,6 +312,20 @@ pub fn special_rule_items(v: &Variant) -> Vec<(Feature, String)> {
         out.push((
             Feature::PiecePromotion,
             format!("shogi-style promotion of {n} piece kinds (promotes-to, optional in the zone)"),
+        ));
+    }
+    if let Some(pm) = &v.promotion_move {
+        let names = |bits: u64| -> Vec<String> {
+            (0..v.pieces.len()).filter(|k| bits & (1 << k) != 0).map(|k| v.pieces[k].name.clone()).collect()
+        };
+        let to: Vec<String> = pm.choices.iter().map(|&k| v.pieces[k as usize].name.clone()).collect();
+        out.push((
+            Feature::PromotionMove,
+            format!(
+                "promotion as a move of its own ({} becoming {} instead of moving)",
+                names(pm.pieces).join(", "),
+                to.join(", ")
+            ),
         ));
     }
     for z in &v.zones {

@@ -71,6 +71,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
     // Further hands and drops (kyotoshogi, sittuyin, placement, dobutsu).
     ("placement", include_str!("../../definitions/placement.toml")),
     ("kyotoshogi", include_str!("../../definitions/kyotoshogi.toml")),
+    ("sittuyin", include_str!("../../definitions/sittuyin.toml")),
+    ("dobutsu", include_str!("../../definitions/dobutsu.toml")),
 ];
 
 /// The text of a built-in definition.

@@ -102,6 +102,13 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         .as_ref()
         .and_then(|e| crate::game::rules::extinction::compile(e, &|l, d| letters.kind_of(l, "extinction piece", d), d));
     let piece_promotion = promotion::piece_rules(spec, &board, &letters, d);
+    let promotion_move = match (&spec.promotion_move, board.grid.as_ref()) {
+        (Some(s), Some(g)) => {
+            let kind_of = |l: &Spanned<String>, d: &mut Vec<Diagnostic>| letters.kind_of(l, "promotion piece", d);
+            crate::game::rules::promotion_move::compile(s, g, pieces.len(), &kind_of, d)
+        }
+        _ => None,
+    };
     check_hook(spec, d);
     let mut rules = rules::check(spec, d);
     rules.ep_region = spec.ep_region.as_ref().and_then(|r| crate::game::rules::regions::find(&regions, r, d));
@@ -239,6 +246,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         deployment,
         drops,
         piece_promotion,
+        promotion_move,
         regions,
         immediate_end,
         extinction,

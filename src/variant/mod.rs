@@ -213,6 +213,8 @@ pub struct Variant {
     pub regions: Vec<crate::game::rules::regions::Region>,
     /// The extinction goal (see `game::rules::extinction`).
     pub extinction: Option<crate::game::rules::extinction::Extinction>,
+    /// Promotion as a move of its own (see `game::rules::promotion_move`).
+    pub promotion_move: Option<crate::game::rules::promotion_move::PromotionMove>,
     /// Region goals (see `game::rules::goals`).
     pub goals: Vec<crate::game::rules::goals::Goal>,
     /// Some rule can end the game at once after a move (n-check, goals):

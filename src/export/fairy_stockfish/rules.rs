@@ -138,11 +138,15 @@ pub(super) fn goal_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<String>
         [] => Vec::new(),
         [g] => {
             let region = &v.regions[g.region as usize];
-            vec![
+            let mut lines = vec![
                 format!("flagPiece = {}", v.pieces[g.kind as usize].letter.to_ascii_lowercase()),
                 format!("flagRegionWhite = {}", squares(v, region.cells(0))),
                 format!("flagRegionBlack = {}", squares(v, region.cells(1))),
-            ]
+            ];
+            if g.safe {
+                lines.push("flagPieceSafe = true".into());
+            }
+            lines
         }
         gs => {
             problems.push(format!("{} region goals (FSF has one flag piece and one flag region per side)", gs.len()));

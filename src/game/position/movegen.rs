@@ -35,6 +35,9 @@ impl<'v> Position<'v> {
                 self.piece_moves(from, out, in_check);
             }
         }
+        if let Some(pm) = &v.promotion_move {
+            self.promotion_moves(pm, out);
+        }
         if self.in_hand > 0 {
             if let Some(g) = &v.gating {
                 self.gating_moves(g, out, start);

@@ -1,6 +1,7 @@
 //! The rules that narrow the legal moves after the royal-safety test, in
 //! the order they apply: checks forbidden (`rules.no-checks`, in
-//! `royalty`), Makpong's evasion rule (`rules.royal-evasion`, in
+//! `royalty`; checking promotions, `promotion.by-move.no-check`, in
+//! `promotion_move`), Makpong's evasion rule (`rules.royal-evasion`, in
 //! `royalty`), then compulsory capture (`rules.must-capture`, in `capture`),
 //! which looks only at captures the other rules allow. Run only when
 //! `Rules::move_filters` is set, so other variants pay one branch.
@@ -13,6 +14,9 @@ impl Position<'_> {
         let rules = &self.variant().rules;
         if rules.no_checks {
             self.drop_checking_moves(out);
+        }
+        if self.variant().promotion_move.as_ref().is_some_and(|p| p.no_check) {
+            self.drop_checking_promotions(out);
         }
         if rules.evasion_capture_only {
             self.capture_only_evasions(out);

@@ -24,6 +24,8 @@ pub struct GoalSpec {
     pub name: Option<Spanned<String>>,
     /// `equalize`: Black may answer White's arrival by arriving too.
     pub equalize: bool,
+    /// `safe`: the piece counts only while the opponent does not attack it.
+    pub safe: bool,
     /// The table.
     pub span: std::ops::Range<usize>,
 }
@@ -41,6 +43,9 @@ pub struct Goal {
     /// White's arrival gives Black one more move, and Black arriving with
     /// it draws (racing kings; Fairy-Stockfish's `flagMove`).
     pub equalize: bool,
+    /// The arrived piece counts only while the opponent does not attack it
+    /// (dobutsu's try; Fairy-Stockfish's `flagPieceSafe`).
+    pub safe: bool,
 }
 
 impl Reader<'_> {
@@ -59,11 +64,11 @@ impl Reader<'_> {
         for t in &tables {
             let span = t.span().unwrap_or(0..0);
             for (k, _) in t.iter() {
-                if !["piece", "region", "name", "equalize"].contains(&k) {
+                if !["piece", "region", "name", "equalize", "safe"].contains(&k) {
                     let ks = t.key(k).and_then(|k| k.span()).unwrap_or(span.clone());
                     self.push_error(
                         ks,
-                        format!("unknown key `{k}` in `goals`; known keys: piece, region, name, equalize"),
+                        format!("unknown key `{k}` in `goals`; known keys: piece, region, name, equalize, safe"),
                     );
                 }
             }
@@ -72,6 +77,7 @@ impl Reader<'_> {
                 region: self.string(t, "region", "goals.region", true, &span),
                 name: self.string(t, "name", "goals.name", false, &span),
                 equalize: self.bool(t, "equalize", "goals.equalize", false),
+                safe: self.bool(t, "safe", "goals.safe", false),
                 span,
             });
         }
@@ -98,7 +104,7 @@ pub fn compile(
                 .name
                 .as_ref()
                 .map_or_else(|| format!("{} reached", regions[region as usize].name), |n| n.value.clone());
-            out.push(Goal { kind, region, name, equalize: g.equalize });
+            out.push(Goal { kind, region, name, equalize: g.equalize, safe: g.safe });
         }
     }
     out
@@ -161,6 +167,14 @@ impl crate::game::Position<'_> {
                 return Some(if both { (None, format!("{} by both", g.name)) } else { (Some(stm), g.name.clone()) });
             }
         }
+        for g in v.goals.iter().filter(|g| g.safe) {
+            // The side to move's piece arrived earlier, attacked, and is
+            // safe now: it wins, unless the mover's is safe too (a draw).
+            if self.goal_holds(g, stm) {
+                let both = self.goal_holds(g, mover);
+                return Some(if both { (None, format!("{} by both", g.name)) } else { (Some(stm), g.name.clone()) });
+            }
+        }
         if v.rules.check_limit > 0 && self.checks_left(mover) == 0 {
             return Some((Some(mover), format!("{} checks", v.rules.check_limit)));
         }
@@ -176,10 +190,25 @@ impl crate::game::Position<'_> {
         None
     }
 
-    /// Whether a piece of `g`'s kind of `side` stands in its part of the region.
+    /// Whether a piece of `g`'s kind of `side` stands in its part of the
+    /// region (with `safe`: one that the other side does not attack).
     fn goal_holds(&self, g: &Goal, side: Side) -> bool {
         let kind_at = |c: Cell| crate::game::code_kind(self.at(c));
-        reached(&self.variant().regions[g.region as usize], side as usize, self.side_cells(side), kind_at, g.kind)
+        let region = &self.variant().regions[g.region as usize];
+        if !g.safe {
+            return reached(region, side as usize, self.side_cells(side), kind_at, g.kind);
+        }
+        self.side_cells(side).iter().enumerate().any(|(w, &bits)| {
+            let mut b = bits & region.word(side as usize, w);
+            while b != 0 {
+                let c = (w * 64) as Cell + b.trailing_zeros() as Cell;
+                b &= b - 1;
+                if kind_at(c) == g.kind && !self.is_attacked(c, side ^ 1) {
+                    return true;
+                }
+            }
+            false
+        })
     }
 
     /// Whether the side to move has a legal move of `g`'s piece into its

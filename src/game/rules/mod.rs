@@ -11,6 +11,7 @@ pub mod gating;
 pub mod goals;
 pub mod passing;
 pub mod promotion;
+pub mod promotion_move;
 pub mod regions;
 pub mod royalty;
 pub mod walls;

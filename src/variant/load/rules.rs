@@ -54,7 +54,10 @@ pub(super) fn check(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Rules {
             .unwrap_or(spec.pieces.iter().any(|p| p.royal) && spec.goals.is_empty() && spec.drops.is_none()),
         end_order,
         ep_region: None,
-        move_filters: spec.must_capture || spec.no_checks || evasion_capture_only,
+        move_filters: spec.must_capture
+            || spec.no_checks
+            || evasion_capture_only
+            || spec.promotion_move.as_ref().is_some_and(|p| p.no_check),
         royal_check_all,
         no_checks: spec.no_checks,
         evasion_capture_only,
