@@ -10,6 +10,7 @@
 //! scores it) and [`Position::legal_moves`] what can be played.
 
 pub mod eval;
+mod goals;
 mod limits;
 mod pruning;
 mod structure;
