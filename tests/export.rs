@@ -1474,3 +1474,31 @@ fn gc_commands_get_no_expressions() {
         assert!(text.contains("check") && text.contains("stalemate"), "{text}");
     }
 }
+
+/// FSF's Betza parser (`from_betza`, piece.cpp) pairs direction letters its
+/// own way: pairs it has no entry for (`sf`, `vs`, any with `h`) give no
+/// moves, and on K and Q it restricts the W and F parts separately. Those
+/// pieces are refused with the reason; the pairs it reads as we do (checked
+/// against pyffish, one atom at a time) are written.
+#[test]
+fn fsf_refuses_directions_its_parser_reads_otherwise() {
+    let chess = include_str!("../definitions/chess.toml");
+    let with = |betza: &str| {
+        let text = chess.replacen("betza = \"N\"", &format!("betza = \"{betza}\""), 1);
+        fairy_stockfish::export(&load_str(&text).unwrap().0)
+    };
+    for (betza, why) in [
+        ("sfN", "reads the directions as `sf`"),
+        ("vsN", "reads the directions as `vs`"),
+        ("hN", "reads the directions as `hh`"),
+        ("fK", "W and F parts separately"),
+        ("NfQ", "W and F parts separately"),
+    ] {
+        let e = with(betza).expect_err(betza);
+        assert!(e.problems.iter().any(|p| p.contains(why)), "{betza}: {:?}", e.problems);
+    }
+    for betza in ["fN", "fsN", "frNlbN", "vN", "sN", "ffNbbN", "fbN"] {
+        let ini = with(betza).unwrap_or_else(|e| panic!("{betza}: {:?}", e.problems));
+        assert!(ini.contains(&format!("n:{betza}")), "{betza}: {ini}");
+    }
+}
