@@ -78,6 +78,19 @@ fn threefold_repetition() {
 }
 
 #[test]
+fn repetition_across_captures_when_captures_go_to_the_hand() {
+    // Crazyhouse: the knights are taken and dropped back, so the position
+    // recurs although every cycle has captures and drops (which reset the
+    // n-move counter); the count must look past them (as FSF does where
+    // captures go to the hand), not stop at the last capture.
+    let fen = "3q2k1/8/8/3n4/8/2N5/8/K6Q[] w - - 0 1";
+    let cycle = ["c3d5", "d8d5", "N@c3", "d5d7", "h1h2", "N@d5", "h2h1", "d7d8"];
+    let args = |n: usize| [&["crazyhouse", "--fen", fen][..], &cycle.repeat(2)[..n]].concat();
+    assert_eq!(result(&args(15)), None);
+    assert_eq!(result(&args(16)).as_deref(), Some("1/2-1/2 (threefold repetition)"));
+}
+
+#[test]
 fn castling_through_check_is_refused_and_written_both_ways() {
     // The black rook on f8 attacks f1: no O-O; O-O-O is fine. (Black's king
     // on g8, not h8, where the h1 rook would give check with White to move.)

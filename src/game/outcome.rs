@@ -198,11 +198,11 @@ impl Game<'_> {
                 over.then(|| Outcome { winner: self.pos.counted_winner(false), reason: Reason::MoveRule(n) })
             }
             EndRule::Repetition => {
-                let (rep, key) = (v.rules.repetition, self.pos.key());
-                let count = self.keys.iter().filter(|&&k| k == key).count() as u32;
-                if rep == 0 || count < rep {
+                let rep = v.rules.repetition;
+                if rep == 0 || self.occurrences() < rep {
                     return None;
                 }
+                let key = self.pos.key();
                 // Shogi: the side giving a perpetual check loses.
                 let perpetual = if v.rules.perpetual_check_loses { self.perpetual_check(key, rep) } else { None };
                 // Otherwise the variant's value for the side to move (a draw
@@ -212,6 +212,21 @@ impl Game<'_> {
                 perpetual.or(Some(Outcome { winner, reason: Reason::Repetition(rep) }))
             }
         }
+    }
+
+    /// How often the current position has occurred, counting back only to
+    /// the last move that reset the n-move counter (a capture, pawn move,
+    /// promotion or drop: no earlier position can recur) and only positions
+    /// with the same side to move (every second one), as Fairy-Stockfish
+    /// does; where captures go to the hand a capture can be undone by drops,
+    /// so the whole game is searched.
+    fn occurrences(&self) -> u32 {
+        let key = self.pos.key();
+        let now = self.keys.len() - 1;
+        let to_hand = self.pos.variant().drops.as_ref().is_some_and(|d| d.to_hand);
+        let back = if to_hand { now } else { (self.pos.halfmove() as usize).min(now) };
+        let earlier = self.keys[now - back..now].iter().rev().skip(1).step_by(2);
+        1 + earlier.filter(|&&k| k == key).count() as u32
     }
 
     /// A piece whose capture wins was captured by the last move.

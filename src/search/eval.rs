@@ -1,6 +1,7 @@
 //! Evaluation derived from the definition alone: piece values from each
 //! piece's moves, centralization by mobility, pawn advancement toward the
-//! promotion zone, royal safety and pieces in hand. No per-variant tuning.
+//! promotion zone, royal safety, pieces in hand, and the variant's goals
+//! (`goals.rs`). No per-variant tuning.
 
 use crate::compile::flag;
 use crate::game::{code_kind, code_side, piece_code, Position};
@@ -32,6 +33,9 @@ pub struct Eval {
     cells: usize,
     /// Pawn structure and royal shelter, where the board has files.
     structure: Option<super::structure::Structure>,
+    /// What the variant's goals add (material's sign, region nearness,
+    /// checks given).
+    goals: super::goals::GoalTerms,
 }
 
 /// Empty-board mobility of `kind` for `side` on `cell`: destinations
@@ -95,7 +99,10 @@ impl Eval {
         // What a pawn gains by promoting: the best choice over a pawn.
         let best_choice = v.zones.iter().flat_map(|z| z.choices.iter()).map(|&k| values[k as usize]).max();
         let pawn_value = v.pieces.iter().zip(&values).filter(|(p, _)| p.pawn).map(|(_, &x)| x).min();
-        let promo_gain = best_choice.zip(pawn_value).map_or(0, |(b, p)| (b - p).max(0));
+        let goals = super::goals::GoalTerms::new(v);
+        // Where material counts against its owner, promoting gains nothing.
+        let promo_gain =
+            best_choice.zip(pawn_value).map_or(0, |(b, p)| (b - p).max(0)) * (goals.material_sign > 0) as i32;
         for (k, p) in v.pieces.iter().enumerate() {
             for side in 0..2u8 {
                 let code = piece_code(k as u8, side) as usize;
@@ -112,7 +119,7 @@ impl Eval {
         let start = Position::start(v);
         let start_material = material(&start, &values, 0) + material(&start, &values, 1);
         let structure = super::structure::Structure::new(v);
-        Eval { values, pst, royal, start_material: start_material.max(1), cells, structure }
+        Eval { values, pst, royal, start_material: start_material.max(1), cells, structure, goals }
     }
 
     /// The position's score for the side to move, in centipawns.
@@ -120,6 +127,7 @@ impl Eval {
         let mut side_score = [0i32; 2];
         let mut mat = [0i32; 2];
         let mut royal_pst = [0i32; 2];
+        let sign = self.goals.material_sign;
         for c in 0..self.cells {
             let code = pos.at(c as u16);
             if code == 0 {
@@ -132,13 +140,18 @@ impl Eval {
             } else {
                 let val = self.values[code_kind(code) as usize];
                 mat[s] += val;
-                side_score[s] += val + p;
+                side_score[s] += sign * val + p;
             }
         }
         for (k, &val) in self.values.iter().enumerate() {
             for s in 0..2u8 {
                 // In hand: nearly a piece on the board (it can go anywhere).
-                side_score[s as usize] += pos.in_hand(s, k as u8) as i32 * val * 9 / 10;
+                side_score[s as usize] += sign * pos.in_hand(s, k as u8) as i32 * val * 9 / 10;
+            }
+        }
+        if self.goals.any() {
+            for (s, score) in side_score.iter_mut().enumerate() {
+                *score += self.goals.score(pos, s);
             }
         }
         let mut mg = [0; 2];

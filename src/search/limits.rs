@@ -13,8 +13,12 @@ pub struct Limits {
     pub hard_ms: Option<u64>,
 }
 
-/// Kept in hand for the GUI's and the pipe's overhead, per move.
+/// Kept in hand for the GUI's and the pipe's overhead, per move on a clock.
 const OVERHEAD_MS: u64 = 30;
+/// The same for a fixed time per move: the search stops within a
+/// millisecond or two of its limit (it looks at the clock every 1024
+/// nodes), so most of the move's time goes to thinking.
+const MOVETIME_OVERHEAD_MS: u64 = 12;
 
 impl Limits {
     /// No limit but an explicit stop (`go infinite`).
@@ -34,7 +38,7 @@ impl Limits {
 
     /// Exactly this long (`movetime`, XBoard `st`).
     pub fn movetime(ms: u64) -> Limits {
-        let ms = ms.saturating_sub(OVERHEAD_MS).max(1);
+        let ms = ms.saturating_sub(MOVETIME_OVERHEAD_MS.min(ms / 4)).max(1);
         Limits { soft_ms: Some(ms), hard_ms: Some(ms), ..Limits::infinite() }
     }
 

@@ -10,6 +10,7 @@
 //! scores it) and [`Position::legal_moves`] what can be played.
 
 pub mod eval;
+mod goals;
 mod limits;
 mod pruning;
 mod structure;
@@ -170,6 +171,7 @@ impl Searcher {
         self.aborted = false;
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h /= 8);
+        self.table.new_search();
         if game.outcome().is_some() {
             return None;
         }
@@ -483,7 +485,16 @@ impl Searcher {
                     None if m.promo != 0 && m.kind != MoveKind::Drop => vals[m.promo as usize - 1],
                     None => 0,
                 };
-                (1 << 24) + (victim_value(pos, m, vals) + promo) * 64 - attacker
+                let gain = (victim_value(pos, m, vals) + promo) * 64 - attacker;
+                // A likely losing trade (a dearer piece onto a defended
+                // cell) is tried after the quiet moves.
+                let losing =
+                    promo == 0 && attacker > victim_value(pos, m, vals) + 50 && pos.is_attacked(m.to, pos.side() ^ 1);
+                if losing {
+                    -(1 << 24) + gain
+                } else {
+                    (1 << 24) + gain
+                }
             } else if self.killers[ply][0] == Some(*m) {
                 (1 << 23) + 1
             } else if self.killers[ply][1] == Some(*m) {
