@@ -88,7 +88,7 @@ fn fairy_stockfish_refuses_what_it_cannot_express() {
     // Capture-to-win is no reason by itself; TigerChess's Guard is posted
     // during the deployment, so no side starts with one.
     let tc = err("tigerchess");
-    assert!(tc.contains("starts with 0 of them") && tc.contains("deployment"), "{tc}");
+    assert!(tc.contains("enters only in the deployment phase") && tc.contains("extinctionPieceTypes"), "{tc}");
     // Counter-baring: the reason names what FSF's nearest rule does differently.
     assert!(tcb.contains("extinctionOpponentPieceCount"), "{tcb}");
     let zones = fairy_stockfish::export(&builtin("chess-zones")).unwrap();
@@ -167,6 +167,25 @@ fn fairy_stockfish_writes_hands_regions_and_goals() {
     has("horde", &["doubleStepRegionWhite = *1 *2", "enPassantRegionWhite = *6", "enPassantRegionBlack = *3"]);
     has("shako", &["castlingRank = 2", "castlingRookKingsideFile = i", "castlingRookQueensideFile = b"]);
     has("seirawan", &["gating = true", "seirawanGating = true"]);
+    // Spartan: choices per side, the king limited for Black only, the
+    // hoplite's initial leap by rank (it moves only forward), two pseudo-royal
+    // kings with duple check.
+    has(
+        "spartan",
+        &[
+            "promotionPieceTypesWhite = qrbn",
+            "promotionPieceTypesBlack = gwlck",
+            "promotionLimit = k:2",
+            "customPiece5 = h:fmFfcWimA",
+            "doubleStepRegionBlack = *7",
+            "dupleCheck = true",
+        ],
+    );
+    // An initial move of a piece that can come back to its start rank
+    // (unmoved is not "on the start rank") is refused.
+    let back = edited("spartan", "betza = \"fmFfcWimA\"", "betza = \"fmFfcWbmWimA\"");
+    let e = fairy_stockfish::export(&back).unwrap_err().problems.join("\n");
+    assert!(e.contains("can come back to its start rank"), "{e}");
     // Ouk Chatrang's first moves are FSF's cambodianMoves, but only exactly:
     // the king's right lost to a knight's line is refused.
     has("cambodian", &["gating = true", "cambodianMoves = true", "fers = m"]);

@@ -146,7 +146,7 @@ fn castling_of(v: &Variant, pl: &Placement, keys: &[String], k: usize) -> Result
             return Err("castling across a hole".into());
         }
     }
-    mirrored_for_other_side(v, pl, k, king, side, [short.partner, long.partner])?;
+    mirrored_for_other_side(v, pl, king, side, [short.partner, long.partner])?;
     let mut out = vec!["castling = true".to_string()];
     out.push(format!("castlingKingsideFile = {}", file_label(g.coords(short.king_to).0)));
     out.push(format!("castlingQueensideFile = {}", file_label(g.coords(long.king_to).0)));
@@ -195,7 +195,6 @@ fn partner_lines(v: &Variant, pl: &Placement, keys: &[String], short: Cell, long
 fn mirrored_for_other_side(
     v: &Variant,
     pl: &Placement,
-    k: usize,
     king: Cell,
     side: u8,
     partners: [Cell; 2],
@@ -206,7 +205,10 @@ fn mirrored_for_other_side(
         let (x, y) = g.coords(c);
         g.at(x as i32, (g.ranks() - 1 - y) as i32)
     };
-    if !pl.cells.contains(&Some((k as u8, other))) {
+    // The other side never castles when the setup's castling field gives
+    // it no right (Spartan's Black: `KQ`).
+    let theirs = |c: char| if other == 0 { c.is_ascii_uppercase() } else { c.is_ascii_lowercase() };
+    if !pl.castling.chars().any(theirs) {
         return Ok(());
     }
     let same =

@@ -45,6 +45,7 @@ use std::fmt::Write as _;
 
 mod castle;
 mod ends;
+mod initial;
 mod rules;
 
 use super::{setup_placement, ExportError, Feature, Format};
@@ -268,6 +269,8 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
     let mut any_e = false;
     let mut std_pawn = false;
     let mut hoppers = false;
+    // Kinds whose `i` moves FSF gives by region (see `initial`).
+    let mut initial_kinds: Vec<usize> = Vec::new();
     if king.is_none() && v.explosions.is_none() {
         lines.push("king = -".into());
     }
@@ -360,9 +363,7 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
             ));
         }
         if has_i && !is_std_pawn && cambodian.is_none_or(|(_, met)| met != k) {
-            probs.push(format!(
-                "{what}: an initial (`i`) move; FSF's `i` means 'on the double-step ranks', not 'not moved yet'"
-            ));
+            initial_kinds.push(k);
         }
         problems.extend(probs);
     }
@@ -376,32 +377,12 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
         );
     }
 
-    // Pawns: FSF's `i` = standing on the double-step ranks, ours = not moved
-    // yet. They agree when every orthodox pawn starts on one rank per side.
-    let mut double_step: Vec<String> = Vec::new();
+    // Pawns and other pieces with initial moves: FSF's `i` = standing on
+    // the double-step ranks, ours = not moved yet (see `initial`).
     let pawn_kinds: Vec<usize> = (0..v.pieces.len()).filter(|&k| v.pieces[k].pawn).collect();
-    if std_pawn {
-        for (side, key) in [(0u8, "White"), (1u8, "Black")] {
-            let mut rs: Vec<u32> = Vec::new();
-            for (c, cell) in pl.cells.iter().enumerate() {
-                if let Some((kind, s)) = *cell {
-                    if s == side && v.pieces[kind as usize].pawn && same_moves(&v.pieces[kind as usize].betza, PAWN) {
-                        let y = g.coords(c as u16).1 + 1;
-                        if !rs.contains(&y) {
-                            rs.push(y);
-                        }
-                    }
-                }
-            }
-            match rs.len() {
-                0 => {}
-                1 => double_step.push(format!("doubleStepRegion{key} = *{}", rs[0])),
-                _ => problems.push(format!(
-                    "{key}'s pawns start on several ranks ({rs:?}): their initial double step ('not moved yet') differs from FSF's rank-based one"
-                )),
-            }
-        }
-    }
+    let std_pawns: Vec<usize> =
+        pawn_kinds.iter().copied().filter(|&k| keys[k] == "pawn" && same_moves(&v.pieces[k].betza, PAWN)).collect();
+    let double_step = initial::double_step_lines(v, &pl, &std_pawns, &initial_kinds, &mut problems);
 
     // Castling and gating.
     let mut castle_lines = castle::castle_lines(v, &pl, &keys, &mut problems);
@@ -414,35 +395,7 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
     let mut promo_lines = Vec::new();
     let pawn_letters: String = pawn_kinds.iter().map(|&k| v.pieces[k].letter.to_ascii_lowercase()).collect();
     promo_lines.push(format!("pawnTypes = {}", if pawn_letters.is_empty() { "-".to_string() } else { pawn_letters }));
-    match v.zones.len() {
-        0 => promo_lines.push("promotionPieceTypes = -".into()),
-        _ => {
-            let z0 = &v.zones[0];
-            if v.zones.iter().any(|z| z.choices != z0.choices) {
-                problems.push(format!(
-                    "{} promotion zones with different choices (FSF has one promotion region and one set of choices)",
-                    v.zones.len()
-                ));
-            }
-            if v.zones.iter().any(|z| !z.cells[0].is_empty() || !z.cells[1].is_empty()) {
-                problems.push("promotion zones given by cells (written here by ranks only)".into());
-            }
-            for (side, key) in [(0usize, "White"), (1usize, "Black")] {
-                let mut rs: Vec<u32> = v.zones.iter().flat_map(|z| z.ranks[side].iter().map(|r| r + 1)).collect();
-                rs.sort();
-                rs.dedup();
-                let spec: Vec<String> = rs.iter().map(|r| format!("*{r}")).collect();
-                promo_lines.push(format!("promotionRegion{key} = {}", spec.join(" ")));
-            }
-            let choices: String =
-                z0.choices.iter().map(|&k| v.pieces[k as usize].letter.to_ascii_lowercase()).collect();
-            promo_lines.push(format!("promotionPieceTypes = {choices}"));
-            match promotion_compulsion(v) {
-                Ok(lines) => promo_lines.extend(lines),
-                Err(e) => problems.push(e),
-            }
-        }
-    }
+    promo_lines.extend(promotion_lines(v, &mut problems));
 
     // Game end.
     let mut end_lines = capture_wins_lines(v, &pl, &wins, &mut problems);
@@ -503,14 +456,19 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
     for l in promo_lines {
         let _ = writeln!(out, "{l}");
     }
-    if !std_pawn {
+    if !std_pawn && double_step.is_empty() {
         let _ = writeln!(out, "doubleStep = false");
     }
-    for l in double_step {
+    for l in &double_step {
         let _ = writeln!(out, "{l}");
     }
     if !any_e {
         let _ = writeln!(out, "enPassantTypes = -");
+        // FSF records en-passant squares after any double move of its
+        // pawnTypes even when nobody may take them (Spartan's hoplites).
+        if !double_step.is_empty() {
+            let _ = writeln!(out, "enPassantRegion = -");
+        }
     }
     for l in castle_lines {
         let _ = writeln!(out, "{l}");
@@ -547,6 +505,54 @@ fn rule_lines(
     // Written once, though both pawn and piece promotion may ask for it.
     if promo.iter().any(|l| l == "immobilityIllegal = true") {
         out.retain(|l| l != "immobilityIllegal = true");
+    }
+    out
+}
+
+/// The promotion lines: FSF's promotion region and choices, one set for
+/// both sides when every zone offers the same choices (the union of their
+/// ranks), else per side (`promotionPieceTypesWhite/Black`) when each side's
+/// zones cover the same ranks (Spartan's Black: its two zones on rank 1).
+fn promotion_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<String> {
+    let mut out = Vec::new();
+    if v.zones.is_empty() {
+        return vec!["promotionPieceTypes = -".into()];
+    }
+    if v.zones.iter().any(|z| !z.cells[0].is_empty() || !z.cells[1].is_empty()) {
+        problems.push("promotion zones given by cells (written here by ranks only)".into());
+    }
+    let letters =
+        |ks: &[u8]| -> String { ks.iter().map(|&k| v.pieces[k as usize].letter.to_ascii_lowercase()).collect() };
+    for (side, key) in [(0usize, "White"), (1usize, "Black")] {
+        let mut rs: Vec<u32> = v.zones.iter().flat_map(|z| z.ranks[side].iter().map(|r| r + 1)).collect();
+        rs.sort();
+        rs.dedup();
+        let spec: Vec<String> = rs.iter().map(|r| format!("*{r}")).collect();
+        out.push(format!("promotionRegion{key} = {}", spec.join(" ")));
+    }
+    let z0 = &v.zones[0];
+    if v.zones.iter().all(|z| z.choices == z0.choices) {
+        out.push(format!("promotionPieceTypes = {}", letters(&z0.choices)));
+    } else {
+        for (side, key) in [(0usize, "White"), (1usize, "Black")] {
+            let zones: Vec<_> = v.zones.iter().filter(|z| !z.ranks[side].is_empty()).collect();
+            if zones.iter().any(|z| z.ranks[side] != zones[0].ranks[side]) {
+                problems.push(format!(
+                    "{key}'s promotion zones offer different choices on different ranks (FSF has one promotion region and one set of choices a side)"
+                ));
+            }
+            let mut ks: Vec<u8> = Vec::new();
+            for k in zones.iter().flat_map(|z| z.choices.iter().copied()) {
+                if !ks.contains(&k) {
+                    ks.push(k);
+                }
+            }
+            out.push(format!("promotionPieceTypes{key} = {}", if ks.is_empty() { "-".into() } else { letters(&ks) }));
+        }
+    }
+    match promotion_compulsion(v) {
+        Ok(lines) => out.extend(lines),
+        Err(e) => problems.push(e),
     }
     out
 }
@@ -618,6 +624,13 @@ fn capture_wins_lines(
     for &k in wins {
         for side in 0..2u8 {
             let n = pl.cells.iter().filter(|c| **c == Some((k as u8, side))).count();
+            if n == 0 && v.deployment.is_some() {
+                problems.push(format!(
+                    "capturing the {} wins, but it enters only in the deployment phase: FSF's extinction (extinctionPieceTypes) would end the game at the start, with none on the board",
+                    v.pieces[k].name
+                ));
+                return Vec::new();
+            }
             if n != 1 {
                 problems.push(format!(
                     "capturing the {} wins, but a side starts with {n} of them (FSF's extinction counts all of a kind)",

@@ -213,26 +213,36 @@ pub(super) fn piece_promotion_lines(v: &Variant, problems: &mut Vec<String>) -> 
 /// Promotion limited by the setup's counts: FSF's `promotionLimit`
 /// (promotion to a kind only while the side has fewer than the limit; 0
 /// means no limit, so a choice absent from the setup cannot be written).
+/// One count for both sides: only the sides that may promote to a kind
+/// must agree (Spartan: only Black promotes to a king, limited to its 2).
 pub(super) fn limit_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<String> {
-    let Some(z) = v.zones.iter().find(|z| z.limit.is_some()) else { return Vec::new() };
-    if v.zones.iter().any(|y| y.limit != z.limit) {
+    let limited: Vec<_> = v.zones.iter().filter(|z| z.limit.is_some()).collect();
+    let Some(z) = limited.first() else { return Vec::new() };
+    if limited.iter().any(|y| y.limit != z.limit) {
         problems.push("promotion zones with different setup limits (FSF has one promotionLimit)".into());
         return Vec::new();
     }
     let limit = z.limit.as_ref().expect("found with a limit");
-    let mut kinds: Vec<u8> = v.zones.iter().flat_map(|z| z.choices.iter().copied()).collect();
+    let mut kinds: Vec<u8> = limited.iter().flat_map(|z| z.choices.iter().copied()).collect();
     kinds.sort();
     kinds.dedup();
+    if v.zones.iter().any(|y| y.limit.is_none() && y.choices.iter().any(|k| kinds.contains(k))) {
+        problems.push("a promotion choice limited by the setup in one zone and not in another (FSF's promotionLimit holds everywhere)".into());
+    }
     let mut pairs = Vec::new();
     for k in kinds {
-        let [w, b] = limit[k as usize];
+        let sides: Vec<usize> =
+            (0..2).filter(|&s| limited.iter().any(|z| !z.ranks[s].is_empty() && z.choices.contains(&k))).collect();
+        let counts: Vec<_> = sides.iter().map(|&s| limit[k as usize][s]).collect();
         let name = &v.pieces[k as usize].name;
-        if w != b || w == 0 {
+        let Some(&n) = counts.first().filter(|&&n| n != 0 && counts.iter().all(|&c| c == n)) else {
+            let [w, b] = limit[k as usize];
             problems.push(format!(
                 "promotion to the {name} limited by the setup's {w} (White) and {b} (Black): FSF's promotionLimit is one positive count for both sides"
             ));
-        }
-        pairs.push(format!("{}:{w}", v.pieces[k as usize].letter.to_ascii_lowercase()));
+            continue;
+        };
+        pairs.push(format!("{}:{n}", v.pieces[k as usize].letter.to_ascii_lowercase()));
     }
     vec![format!("promotionLimit = {}", pairs.join(" "))]
 }
