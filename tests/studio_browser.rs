@@ -24,8 +24,8 @@ const CHROMIUM: &str = "/usr/bin/chromium";
 const DRIVER: &str = "/usr/bin/chromedriver";
 /// The whole browser run must end within this.
 const WATCHDOG: Duration = Duration::from_secs(180);
-/// One wait for the page.
-const WAIT: Duration = Duration::from_secs(20);
+/// One wait for the page (generous: the shared CI machine can be slow).
+const WAIT: Duration = Duration::from_secs(60);
 
 /// A WebDriver session.
 struct Browser {
@@ -143,9 +143,23 @@ impl Browser {
     }
 
     /// A real click (WebDriver moves the pointer to the element's centre).
+    /// The page may redraw the element between finding and clicking it (a
+    /// stale reference, seen under heavy load): then it is found again.
     fn click(&self, css: &str) {
-        let e = self.element(css);
-        self.cmd("POST", &format!("/element/{e}/click"), json!({}));
+        let t = Instant::now();
+        loop {
+            let e = self.element(css);
+            let url = format!("{}/element/{e}/click", self.base);
+            match ureq::post(&url).send_json(json!({})) {
+                Ok(_) => return,
+                Err(ureq::Error::Status(_, r)) => {
+                    let body = r.into_string().unwrap_or_default();
+                    assert!(body.contains("stale element") && t.elapsed() < WAIT, "WebDriver click {css}: {body}");
+                }
+                Err(e) => panic!("WebDriver click {css}: {e}"),
+            }
+            std::thread::sleep(Duration::from_millis(40));
+        }
     }
 
     /// Presses on one element and releases on another.
