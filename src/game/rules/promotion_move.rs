@@ -172,7 +172,10 @@ impl PromotionMove {
 }
 
 impl Position<'_> {
-    /// The promotion moves of the side to move, appended to `out`.
+    /// The promotion moves of the side to move, appended to `out`. Kept out
+    /// of line, so that move generation in other variants stays as it was.
+    #[inline(never)]
+    #[cold]
     pub(crate) fn promotion_moves(&mut self, pm: &PromotionMove, out: &mut Vec<Move>) {
         let side = self.side();
         let promoters: Vec<Cell> = (0..self.board.len() as Cell)
