@@ -149,8 +149,30 @@ fn fairy_stockfish_writes_hands_regions_and_goals() {
         "atomic",
         &["king = -", "commoner = k", "blastOnCapture = true", "extinctionPseudoRoyal = true", "castlingKingPiece = k"],
     );
-    let e = fairy_stockfish::export(&builtin("placement")).unwrap_err().problems.join("\n");
-    assert!(e.contains("mustDrop") && e.contains("dropOppositeColoredBishop"), "{e}");
+    // Placement: compulsory drops, the bishops on both colours, and a king
+    // and rooks dropped on their castling cells that may castle.
+    has(
+        "placement",
+        &["mustDrop = true", "dropOppositeColoredBishop = true", "castlingDroppedPiece = true", "dropRegionWhite = *1"],
+    );
+    // The game-end and royalty families: FSF's own settings of these games.
+    has("antichess", &["king = -", "commoner = k", "mustCapture = true", "extinctionValue = win"]);
+    has("giveaway", &["castlingKingPiece = k", "extinctionPieceTypes = *"]);
+    has("losers", &["checkmateValue = win", "extinctionPieceCount = 1"]);
+    has("suicide", &["stalematePieceCount = true"]);
+    has("coregal", &["extinctionPieceTypes = q", "extinctionPseudoRoyal = true", "extinctionPieceCount = 64"]);
+    has("racingkings", &["checking = false", "flagMove = true", "flagRegionBlack = *8"]);
+    has("makpong", &["makpongRule = true"]);
+    has("armageddon", &["materialCounting = blackdrawodds"]);
+    has("horde", &["doubleStepRegionWhite = *1 *2", "enPassantRegionWhite = *6", "enPassantRegionBlack = *3"]);
+    has("shako", &["castlingRank = 2", "castlingRookKingsideFile = i", "castlingRookQueensideFile = b"]);
+    has("seirawan", &["gating = true", "seirawanGating = true"]);
+    // Ouk Chatrang's first moves are FSF's cambodianMoves, but only exactly:
+    // the king's right lost to a knight's line is refused.
+    has("cambodian", &["gating = true", "cambodianMoves = true", "fers = m"]);
+    let knight_line = edited("cambodian", "unmoved-lost-on-line-with = [\"R\"]", "unmoved-lost-on-line-with = [\"N\"]");
+    let e = fairy_stockfish::export(&knight_line).unwrap_err().problems.join("\n");
+    assert!(e.contains("cambodianMoves") && e.contains("King's leap"), "{e}");
     has("kingofthehill", &["flagPiece = k", "flagRegionWhite = d4 e4 d5 e5", "flagRegionBlack = d4 e4 d5 e5"]);
     // Chessgi's double step is by rank (a region-bound special move), as
     // FSF's pawn's; a pawn may be dropped on the first rank.

@@ -29,7 +29,7 @@ pub(super) fn castling_kind(v: &Variant) -> Option<usize> {
 /// The castling options for `v` (`castling = false` without castling).
 /// `keys`: FSF's key per kind (`king`, `commoner`, `rook`, …).
 pub(super) fn castle_lines(v: &Variant, pl: &Placement, keys: &[String], problems: &mut Vec<String>) -> Vec<String> {
-    if let Some(rule) = &v.unmoved_loss {
+    if let Some(rule) = v.unmoved_loss.as_ref().filter(|_| cambodian(v).is_none()) {
         for name in rule.victim_names(v) {
             problems.push(format!(
                 "the {name} loses its first-move rights once an enemy piece lines up with it (FSF has this only inside its Cambodian rules, `cambodianMoves`, for the king's leap and the met's double step)"
@@ -70,7 +70,53 @@ fn king_cell(v: &Variant, pl: &Placement, k: usize) -> Result<(Cell, u8), String
             }
         }
     }
-    Err(format!("castling by the {}, which is not in the setup", v.pieces[k].name))
+    dropped_cell(v, k).map(|c| (c, 0)).ok_or(format!(
+        "castling by the {}, which is neither in the setup nor dropped onto one cell where it may castle",
+        v.pieces[k].name
+    ))
+}
+
+/// Cells where a dropped piece of kind `k` (White's) counts as unmoved
+/// (`[[drops.unmoved]]`, Placement Chess).
+fn dropped_unmoved(v: &Variant, k: usize) -> Vec<Cell> {
+    let Some(d) = &v.drops else { return Vec::new() };
+    let at = k * 2 * d.words;
+    (0..v.grid.len() as Cell).filter(|&c| d.virgin[at + c as usize / 64] & (1 << (c % 64)) != 0).collect()
+}
+
+/// The one cell where a dropped castling piece of kind `k` may castle.
+fn dropped_cell(v: &Variant, k: usize) -> Option<Cell> {
+    let n = v.grid.len();
+    let cells: Vec<Cell> =
+        dropped_unmoved(v, k).into_iter().filter(|&c| !v.tables.castles[k * 2 * n + c as usize].is_empty()).collect();
+    (cells.len() == 1).then(|| cells[0])
+}
+
+/// The kind of the castling partner on `c`: the setup's, or the one kind
+/// whose dropped pieces count as unmoved there (Placement Chess).
+fn partner_kind(v: &Variant, pl: &Placement, c: Cell) -> Option<usize> {
+    if let Some((k, _)) = pl.cells[c as usize] {
+        return Some(k as usize);
+    }
+    let kinds: Vec<usize> = (0..v.pieces.len()).filter(|&k| dropped_unmoved(v, k).contains(&c)).collect();
+    (kinds.len() == 1).then(|| kinds[0])
+}
+
+/// FSF's `castlingDroppedPiece`: a king dropped on `castlingKingFile` and a
+/// partner dropped on its file of the castling rank may castle. Exact when
+/// our dropped-unmoved cells are those and no others.
+fn dropped_lines(v: &Variant, k: usize, king: Cell, partners: [Cell; 2], kind: usize) -> Result<Vec<String>, String> {
+    let (king_cells, mut partner_cells) = (dropped_unmoved(v, k), dropped_unmoved(v, kind));
+    partner_cells.sort();
+    let mut want = partners.to_vec();
+    want.sort();
+    if king_cells.is_empty() && partner_cells.is_empty() {
+        return Ok(Vec::new());
+    }
+    if king_cells != [king] || partner_cells != want {
+        return Err("dropped pieces that count as unmoved on other cells than the castling king's and partners' (FSF's castlingDroppedPiece)".into());
+    }
+    Ok(vec!["castlingDroppedPiece = true".into(), format!("castlingKingFile = {}", file_label(v.grid.coords(king).0))])
 }
 
 /// The options for castling by kind `k`.
@@ -111,6 +157,8 @@ fn castling_of(v: &Variant, pl: &Placement, keys: &[String], k: usize) -> Result
         out.push(format!("castlingKingPiece = {}", v.pieces[k].letter.to_ascii_lowercase()));
     }
     out.extend(partner_lines(v, pl, keys, short.partner, long.partner)?);
+    let kind = partner_kind(v, pl, short.partner).ok_or("castling with a partner missing from the setup")?;
+    out.extend(dropped_lines(v, k, king, [short.partner, long.partner], kind)?);
     Ok(out)
 }
 
@@ -118,8 +166,7 @@ fn castling_of(v: &Variant, pl: &Placement, keys: &[String], k: usize) -> Result
 /// corners (FSF finds its castling rook there by default).
 fn partner_lines(v: &Variant, pl: &Placement, keys: &[String], short: Cell, long: Cell) -> Result<Vec<String>, String> {
     let g = &v.grid;
-    let kind = |c: Cell| pl.cells[c as usize].map(|(kk, _)| kk as usize);
-    let (Some(a), Some(b)) = (kind(short), kind(long)) else {
+    let (Some(a), Some(b)) = (partner_kind(v, pl, short), partner_kind(v, pl, long)) else {
         return Err("castling with a partner missing from the setup".into());
     };
     let mut out = Vec::new();
@@ -186,4 +233,33 @@ pub(super) fn gating_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<Strin
         }
     }
     vec!["gating = true".into(), "seirawanGating = true".into()]
+}
+
+/// FSF's `cambodianMoves` (with `gating`), Ouk Chatrang's first moves: the
+/// king's knight leap to the rank in front (quiet, not out of check), the
+/// fers's double step forward (quiet), both only from a gate (an unmoved
+/// piece of the FEN's castling field), and the king's right lost when an
+/// enemy rook moves onto its rank or file (`movegen.cpp`/`position.cpp`).
+/// Ours when the definition is exactly that: the royal `K` with the one
+/// special move `imfsN` (not in check), one kind `F` plus `imfD`, and the
+/// king's unmoved state lost to the rook's line. Returns (king, met) kinds.
+pub(super) fn cambodian(v: &Variant) -> Option<(usize, usize)> {
+    let rule = v.unmoved_loss.as_ref()?;
+    let [(king, movers)] = rule.victims() else { return None };
+    let king = *king as usize;
+    let p = &v.pieces[king];
+    let rooks: Vec<usize> = (0..v.pieces.len()).filter(|&k| super::same_moves(&v.pieces[k].betza, "R")).collect();
+    let leap = matches!(p.specials.as_slice(), [(_, b)] if super::same_moves(b, "imfsN"));
+    if !p.royal || !super::same_moves(&p.betza, "K") || !leap || p.special_regions != [None] {
+        return None;
+    }
+    if rooks.len() != 1 || *movers != 1 << rooks[0] {
+        return None;
+    }
+    let mets: Vec<usize> = (0..v.pieces.len()).filter(|&k| super::same_moves(&v.pieces[k].betza, "FimfD")).collect();
+    let others_plain = v.pieces.iter().enumerate().all(|(k, q)| k == king || q.specials.is_empty());
+    match mets.as_slice() {
+        [m] if others_plain => Some((king, *m)),
+        _ => None,
+    }
 }

@@ -37,8 +37,11 @@ pub(super) fn king_kind(v: &Variant, pl: &Placement) -> Option<usize> {
     if v.rules.royal_check_all || v.explosions.is_some() {
         return None;
     }
-    // At most one a side (Horde's White has none).
-    let count = |k: usize, s: u8| pl.cells.iter().filter(|c| **c == Some((k as u8, s))).count();
+    // At most one a side, on the board or in hand (Horde's White has none).
+    let count = |k: usize, s: u8| {
+        pl.cells.iter().filter(|c| **c == Some((k as u8, s))).count()
+            + pl.hand.iter().filter(|h| **h == (k as u8, s)).count()
+    };
     let one_each = |k: usize| (0..2u8).all(|s| count(k, s) <= 1) && (0..2u8).any(|s| count(k, s) == 1);
     let mut cands: Vec<usize> = royals(v).into_iter().filter(|&k| one_each(k)).collect();
     cands.sort_by_key(|&k| super::castle::castling_kind(v) != Some(k));

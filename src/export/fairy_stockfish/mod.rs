@@ -258,6 +258,7 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
 
     let king = ends::king_kind(v, &pl);
     let castler = castle::castling_kind(v);
+    let cambodian = castle::cambodian(v);
 
     let mut lines: Vec<String> = Vec::new();
     // FSF's key of each kind (`pawn`, `customPiece2`, …), in kind order.
@@ -277,7 +278,8 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
             problems.push(format!("{what}: Black's moves are given separately (`betza-black`); FSF mirrors White's"));
         }
         // Region-bound special moves are reported with the region rules.
-        for ((name, b), _) in p.specials.iter().zip(&p.special_regions).filter(|(_, r)| r.is_none()) {
+        let leaps = cambodian.is_some_and(|(kk, _)| kk == k);
+        for ((name, b), _) in p.specials.iter().zip(&p.special_regions).filter(|(_, r)| r.is_none() && !leaps) {
             problems.push(format!(
                 "{what}: the special move {name:?} (`{b}`) is allowed only under a condition, which FSF cannot express"
             ));
@@ -309,7 +311,13 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
             });
         }
         let is_std_pawn = p.pawn && same_moves(&p.betza, PAWN);
-        if is_std_pawn {
+        if cambodian.is_some_and(|(_, met)| met == k) {
+            // Its double step is FSF's cambodianMoves (castle::cambodian).
+            probs.clear();
+            used_builtin.push("fers");
+            lines.push(format!("fers = {letter}"));
+            keys.push("fers".into());
+        } else if is_std_pawn {
             std_pawn = true;
             any_e = true;
             probs.clear();
@@ -351,7 +359,7 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
                 "{what}: en-passant capture (`e`) by a piece other than the orthodox pawn is not mapped to FSF"
             ));
         }
-        if has_i && !is_std_pawn {
+        if has_i && !is_std_pawn && cambodian.is_none_or(|(_, met)| met != k) {
             probs.push(format!(
                 "{what}: an initial (`i`) move; FSF's `i` means 'on the double-step ranks', not 'not moved yet'"
             ));
@@ -398,6 +406,9 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
     // Castling and gating.
     let mut castle_lines = castle::castle_lines(v, &pl, &keys, &mut problems);
     castle_lines.extend(castle::gating_lines(v, &mut problems));
+    if cambodian.is_some() {
+        castle_lines.extend(["gating = true".to_string(), "cambodianMoves = true".into()]);
+    }
 
     // Promotion.
     let mut promo_lines = Vec::new();

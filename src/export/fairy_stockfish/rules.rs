@@ -272,13 +272,18 @@ pub(super) fn drop_lines(
     }
     out.extend(drop_limits(v, keys, problems));
     problems.extend(double_step_problems(v, pl, keys, &in_hand));
-    // FSF has `mustDrop` and `dropOppositeColoredBishop`, but this exporter
-    // has not checked them against ours: refused rather than guessed.
+    // FSF's `mustDrop` (every kind: `mustDropType` stays `*`) and its
+    // opposite-coloured bishops, for the one kind written as its `bishop`.
     if d.must_drop {
-        problems.push("drops that are compulsory while the hand is not empty (not mapped to FSF's mustDrop, whose semantics this exporter has not checked)".into());
+        out.push("mustDrop = true".into());
     }
-    if d.opposite_colours != 0 {
-        problems.push("pieces that must be dropped on the colour their twin does not stand on (not mapped to FSF's dropOppositeColoredBishop, not checked)".into());
+    let twins: Vec<usize> = (0..v.pieces.len()).filter(|&k| d.opposite_colours & (1 << k) != 0).collect();
+    match twins.as_slice() {
+        [] => {}
+        [k] if keys[*k] == "bishop" => out.push("dropOppositeColoredBishop = true".into()),
+        _ => problems.push(
+            "pieces to be dropped on both square colours other than the one kind FSF writes as its bishop (FSF's dropOppositeColoredBishop is about bishops only)".into(),
+        ),
     }
     out
 }
