@@ -95,6 +95,15 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         .extinction
         .as_ref()
         .and_then(|e| crate::game::rules::extinction::compile(e, &|l, d| letters.kind_of(l, "extinction piece", d), d));
+    let counting = spec.counting.as_ref().and_then(|c| {
+        crate::game::rules::counting::compile(c, pieces.len(), &|l, d| letters.kind_of(l, "counting piece", d), d)
+    });
+    let mating = crate::game::rules::mating::compile(
+        &spec.mate_only_by_loses,
+        &spec.mate_needs_check_by,
+        &|l, d| letters.kind_of(l, "checkmate piece", d),
+        d,
+    );
     let piece_promotion = promotion::piece_rules(spec, &board, &letters, d);
     check_hook(spec, d);
     let mut rules = rules::check(spec, d);
@@ -223,6 +232,8 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         explosions,
         passing,
         hop_bans,
+        counting,
+        mating,
     };
     hook_fits(spec, &v, d).then_some(v)
 }

@@ -222,6 +222,10 @@ pub struct Variant {
     /// Per kind, the kinds it may not hop over (`effects.no-hop-over`);
     /// empty when no piece has such a rule.
     pub hop_bans: Vec<u64>,
+    /// Conditions on checkmate (see `game::rules::mating`), if any.
+    pub mating: Option<crate::game::rules::mating::MateRules>,
+    /// The counting rule (see `game::rules::counting`), if any.
+    pub counting: Option<crate::game::rules::counting::Counting>,
 }
 
 impl Variant {

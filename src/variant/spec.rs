@@ -144,6 +144,12 @@ pub struct VariantSpec {
     pub goals: Vec<crate::game::rules::goals::GoalSpec>,
     /// `[effects]`: capture side effects and extra moves.
     pub effects: Option<crate::game::rules::effects::EffectsSpec>,
+    /// `rules.checkmate-only-by-loses`: piece letters.
+    pub mate_only_by_loses: Vec<Spanned<String>>,
+    /// `rules.checkmate-needs-check-by`: piece letters.
+    pub mate_needs_check_by: Vec<Spanned<String>>,
+    /// `[counting]`: the counting rules (makruk family).
+    pub counting: Option<crate::game::rules::counting::CountingSpec>,
     /// `[[checks]]`: documented facts.
     pub checks: Vec<CheckSpec>,
 }
@@ -310,13 +316,14 @@ impl Reader<'_> {
                 "extinction",
                 "checks",
                 "effects",
+                "counting",
             ]
             .contains(&k)
             {
                 let span = root.key(k).and_then(|k| k.span()).unwrap_or_else(|| item_span(item));
                 self.err(
                     span,
-                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, drops, gating, rules, goals, extinction, checks, effects"),
+                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, drops, gating, rules, goals, extinction, checks, effects, counting"),
                 );
             }
         }
@@ -461,11 +468,16 @@ impl Reader<'_> {
                 r.contains_key("dead-position").then(|| self.bool(r, "dead-position", "rules.dead-position", true));
             spec.end_order = self.array(r, "end-order", "rules.end-order", |rd, v| rd.str_elem(v, "rules.end-order"));
             spec.ep_region = self.string(r, "en-passant-region", "rules.en-passant-region", false, &s);
+            let path = "rules.checkmate-only-by-loses";
+            spec.mate_only_by_loses = self.array(r, "checkmate-only-by-loses", path, |rd, v| rd.str_elem(v, path));
+            let path = "rules.checkmate-needs-check-by";
+            spec.mate_needs_check_by = self.array(r, "checkmate-needs-check-by", path, |rd, v| rd.str_elem(v, path));
         }
         spec.checks = self.checks(root);
         spec.goals = self.goals(root);
         spec.extinction = self.extinction(root);
         spec.effects = self.effects(root);
+        spec.counting = self.counting(root);
         spec
     }
 

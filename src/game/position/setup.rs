@@ -48,6 +48,7 @@ impl<'v> Position<'v> {
             checks_left: pl.checks.unwrap_or([v.rules.check_limit; 2]),
             blasts: Vec::new(),
             pass_state: 0,
+            count: [0; 2],
         };
         for &(kind, side) in &pl.hand {
             let h = &mut p.hand[side as usize * v.pieces.len() + kind as usize];
@@ -80,6 +81,12 @@ impl<'v> Position<'v> {
             }
         }
         p.read_castling_field(&pl.castling, &setup.cells)?;
+        if let Some(limit) = pl.count_limit {
+            if v.counting.is_none() {
+                return Err(FenError(vec![(0..0, format!("the en-passant field {limit} is a counting limit, but this variant has no counting rule"))]));
+            }
+            p.set_counting(limit);
+        }
         if let Some(e) = pl.ep {
             // The victim stands one step beyond the e.p. square, seen from the side to move.
             let (x, y) = v.grid.coords(e);
@@ -234,6 +241,14 @@ impl<'v> Position<'v> {
         );
         let castling = self.castling_field();
         let mut ep = if self.ep_n > 0 { v.grid.label(self.ep[0]).to_string() } else { "-".into() };
+        // A running count: Fairy-Stockfish writes its limit where the e.p.
+        // square goes, and the count instead of the halfmove clock.
+        let halfmove = if self.count[0] > 0 {
+            ep = self.count[0].to_string();
+            self.count[1]
+        } else {
+            self.halfmove
+        };
         if v.rules.check_limit > 0 {
             // Fairy-Stockfish's n-check field rides after the e.p. square.
             ep = format!("{ep} {}+{}", self.checks_left[0], self.checks_left[1]);
@@ -260,7 +275,7 @@ impl<'v> Position<'v> {
         format!(
             "{placement} {} {castling} {ep} {} {}",
             if self.side == 0 { 'w' } else { 'b' },
-            self.halfmove,
+            halfmove,
             self.fullmove
         )
     }

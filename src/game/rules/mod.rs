@@ -3,11 +3,13 @@
 
 pub mod capture;
 pub mod castling;
+pub mod counting;
 pub mod drops;
 pub mod effects;
 pub mod extinction;
 pub mod filters;
 pub mod gating;
+pub mod mating;
 pub mod goals;
 pub mod passing;
 pub mod promotion;
