@@ -244,8 +244,7 @@ fn the_moves_command_shows_only_the_palace_lines_of_the_cell_it_stands_on() {
                 continue;
             }
             let at = v.grid.label(c).to_string();
-            let mut played: Vec<String> =
-                moves_from(&v, fen, &at).iter().map(|m| m[at.len()..].to_string()).collect();
+            let mut played: Vec<String> = moves_from(&v, fen, &at).iter().map(|m| m[at.len()..].to_string()).collect();
             played.sort();
             assert_eq!(shown_destinations("janggi", letter, &at, fen), played, "{letter} on {at} in {fen}");
         }

@@ -83,7 +83,10 @@ impl<'v> Position<'v> {
         p.read_castling_field(&pl.castling, &setup.cells)?;
         if let Some(limit) = pl.count_limit {
             if v.counting.is_none() {
-                return Err(FenError(vec![(0..0, format!("the en-passant field {limit} is a counting limit, but this variant has no counting rule"))]));
+                return Err(FenError(vec![(
+                    0..0,
+                    format!("the en-passant field {limit} is a counting limit, but this variant has no counting rule"),
+                )]));
             }
             p.set_counting(limit);
         }
@@ -272,11 +275,6 @@ impl<'v> Position<'v> {
             }
             placement.push(']');
         }
-        format!(
-            "{placement} {} {castling} {ep} {} {}",
-            if self.side == 0 { 'w' } else { 'b' },
-            halfmove,
-            self.fullmove
-        )
+        format!("{placement} {} {castling} {ep} {} {}", if self.side == 0 { 'w' } else { 'b' }, halfmove, self.fullmove)
     }
 }

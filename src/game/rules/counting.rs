@@ -285,5 +285,5 @@ pub fn describe(c: &Counting) -> String {
         Style::Cambodian => "cambodian",
         Style::Asean => "asean",
     };
-    format!("the {style} counting rule (board's and pieces' honour draws)")
+    format!("the {style} counting rule (board's and pieces' honour draws), which this exporter does not write")
 }

@@ -126,7 +126,10 @@ pub fn compile(
         None => 0,
         Some(c) if (0..=1000).contains(&c.value) => c.value as u32,
         Some(c) => {
-            d.push(Diagnostic::error(c.span.clone(), format!("`extinction.opponent-count` is {}; use 0 to 1000", c.value)));
+            d.push(Diagnostic::error(
+                c.span.clone(),
+                format!("`extinction.opponent-count` is {}; use 0 to 1000", c.value),
+            ));
             0
         }
     };
@@ -204,7 +207,11 @@ pub fn export_problems(v: &crate::variant::Variant) -> Vec<String> {
             EndValue::Draw => "draws",
         };
         let against = if e.opponent_count > 0 {
-            format!(" against at least {}{}", e.opponent_count, if e.claim { ", one more to end it on its own move" } else { "" })
+            format!(
+                " against at least {}{}",
+                e.opponent_count,
+                if e.claim { ", one more to end it on its own move" } else { "" }
+            )
         } else {
             String::new()
         };
@@ -212,6 +219,12 @@ pub fn export_problems(v: &crate::variant::Variant) -> Vec<String> {
     }
     if v.rules.must_capture {
         out.push("compulsory capture".into());
+    }
+    if let Some(c) = &v.counting {
+        out.push(super::counting::describe(c));
+    }
+    if v.mating.is_some() {
+        out.push("conditions on checkmate (Shatar's: no mate by the knight alone, a shak in the series of checks), which this exporter does not write".into());
     }
     if v.rules.checkmate != EndValue::Loss {
         out.push("checkmate that does not lose for the mated side".into());
