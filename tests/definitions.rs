@@ -114,3 +114,34 @@ fn damaged_definitions_never_panic() {
         }
     }
 }
+
+/// Which pieces take the plain (occupancy-only) move walk: chess's officers
+/// do, so the generator's fast path is in use; pawns (en passant, double
+/// step, promotion) and kyoto shogi's flipping pieces must not, or their
+/// special moves would be lost (perft would catch that too, but this names
+/// the cause).
+#[test]
+fn plain_walk_is_chosen_only_where_it_is_exact() {
+    let plain_kinds = |name: &str| {
+        let (v, _) = load_str(builtin::text(name).unwrap()).unwrap();
+        let n = v.tables.cells;
+        let letters: Vec<char> = v
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| v.tables.progs[k * 2 * n..(k + 1) * 2 * n].iter().all(|p| p.plain))
+            .map(|(_, p)| p.letter)
+            .collect();
+        letters.into_iter().collect::<String>()
+    };
+    let chess = plain_kinds("chess");
+    assert!(["N", "B", "R", "Q", "K"].iter().all(|l| chess.contains(l)), "{chess}");
+    assert!(!chess.contains('P'), "{chess}");
+    assert_eq!(plain_kinds("kyotoshogi"), "K", "every kyoto piece but the king flips on each move");
+    let (v, _) = load_str(builtin::text("chess").unwrap()).unwrap();
+    let n = v.tables.cells;
+    let king = v.pieces.iter().position(|p| p.letter == 'K').unwrap();
+    let castlers: Vec<usize> =
+        v.tables.progs.iter().enumerate().filter(|(_, p)| p.castles).map(|(i, _)| i / (2 * n)).collect();
+    assert!(!castlers.is_empty() && castlers.iter().all(|&k| k == king), "only the king castles");
+}

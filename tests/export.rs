@@ -112,6 +112,15 @@ fn interactive_diagram_refusals_say_why_the_id_cannot() {
     }
 }
 
+/// A built-in without its `[counting]` table (which the FSF exporter does
+/// not write yet) and what follows it (checks that may need the count), to
+/// check the rest of its export.
+fn without_counting(name: &str) -> Variant {
+    let text = rookery::variant::builtin::text(name).unwrap();
+    let i = text.find("\n[counting]").unwrap_or_else(|| panic!("{name} has no [counting]"));
+    load_str(&text[..i]).unwrap_or_else(|e| panic!("{name}: {:?}", e.diagnostics)).0
+}
+
 /// A built-in's text with one substring replaced (the replacement must apply).
 fn edited(name: &str, from: &str, to: &str) -> Variant {
     let text = rookery::variant::builtin::text(name).unwrap();
@@ -149,8 +158,37 @@ fn fairy_stockfish_writes_hands_regions_and_goals() {
         "atomic",
         &["king = -", "commoner = k", "blastOnCapture = true", "extinctionPseudoRoyal = true", "castlingKingPiece = k"],
     );
-    let e = fairy_stockfish::export(&builtin("placement")).unwrap_err().problems.join("\n");
-    assert!(e.contains("mustDrop") && e.contains("dropOppositeColoredBishop"), "{e}");
+    // Placement: compulsory drops, the bishops on both colours, and a king
+    // and rooks dropped on their castling cells that may castle.
+    has(
+        "placement",
+        &["mustDrop = true", "dropOppositeColoredBishop = true", "castlingDroppedPiece = true", "dropRegionWhite = *1"],
+    );
+    // The game-end and royalty families: FSF's own settings of these games.
+    has("antichess", &["king = -", "commoner = k", "mustCapture = true", "extinctionValue = win"]);
+    has("giveaway", &["castlingKingPiece = k", "extinctionPieceTypes = *"]);
+    has("losers", &["checkmateValue = win", "extinctionPieceCount = 1"]);
+    has("suicide", &["stalematePieceCount = true"]);
+    has("coregal", &["extinctionPieceTypes = q", "extinctionPseudoRoyal = true", "extinctionPieceCount = 64"]);
+    has("racingkings", &["checking = false", "flagMove = true", "flagRegionBlack = *8"]);
+    // Makpong and Cambodian are refused for their counting rule; the rest
+    // of their export is checked without it.
+    let plain = |n: &str| fairy_stockfish::export(&without_counting(n)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(plain("makpong").lines().any(|l| l == "makpongRule = true"));
+    assert!(fairy_stockfish::export(&builtin("makpong")).unwrap_err().problems.join("\n").contains("counting rule"));
+    has("armageddon", &["materialCounting = blackdrawodds"]);
+    has("horde", &["doubleStepRegionWhite = *1 *2", "enPassantRegionWhite = *6", "enPassantRegionBlack = *3"]);
+    has("shako", &["castlingRank = 2", "castlingRookKingsideFile = i", "castlingRookQueensideFile = b"]);
+    has("seirawan", &["gating = true", "seirawanGating = true"]);
+    // Ouk Chatrang's first moves are FSF's cambodianMoves, but only exactly:
+    // the king's right lost to a knight's line is refused.
+    let cambodian = plain("cambodian");
+    for l in ["gating = true", "cambodianMoves = true", "fers = m"] {
+        assert!(cambodian.lines().any(|x| x == l), "cambodian: no line {l:?}");
+    }
+    let knight_line = edited("cambodian", "unmoved-lost-on-line-with = [\"R\"]", "unmoved-lost-on-line-with = [\"N\"]");
+    let e = fairy_stockfish::export(&knight_line).unwrap_err().problems.join("\n");
+    assert!(e.contains("cambodianMoves") && e.contains("King's leap"), "{e}");
     has("kingofthehill", &["flagPiece = k", "flagRegionWhite = d4 e4 d5 e5", "flagRegionBlack = d4 e4 d5 e5"]);
     // Chessgi's double step is by rank (a region-bound special move), as
     // FSF's pawn's; a pawn may be dropped on the first rank.
@@ -1472,5 +1510,33 @@ fn gc_commands_get_no_expressions() {
         let text = field(&sheet, f);
         assert_eq!(text, "gosub gameendcheckstalemate;");
         assert!(text.contains("check") && text.contains("stalemate"), "{text}");
+    }
+}
+
+/// FSF's Betza parser (`from_betza`, piece.cpp) pairs direction letters its
+/// own way: pairs it has no entry for (`sf`, `vs`, any with `h`) give no
+/// moves, and on K and Q it restricts the W and F parts separately. Those
+/// pieces are refused with the reason; the pairs it reads as we do (checked
+/// against pyffish, one atom at a time) are written.
+#[test]
+fn fsf_refuses_directions_its_parser_reads_otherwise() {
+    let chess = include_str!("../definitions/chess.toml");
+    let with = |betza: &str| {
+        let text = chess.replacen("betza = \"N\"", &format!("betza = \"{betza}\""), 1);
+        fairy_stockfish::export(&load_str(&text).unwrap().0)
+    };
+    for (betza, why) in [
+        ("sfN", "reads the directions as `sf`"),
+        ("vsN", "reads the directions as `vs`"),
+        ("hN", "reads the directions as `hh`"),
+        ("fK", "W and F parts separately"),
+        ("NfQ", "W and F parts separately"),
+    ] {
+        let e = with(betza).expect_err(betza);
+        assert!(e.problems.iter().any(|p| p.contains(why)), "{betza}: {:?}", e.problems);
+    }
+    for betza in ["fN", "fsN", "frNlbN", "vN", "sN", "ffNbbN", "fbN"] {
+        let ini = with(betza).unwrap_or_else(|e| panic!("{betza}: {:?}", e.problems));
+        assert!(ini.contains(&format!("n:{betza}")), "{betza}: {ini}");
     }
 }

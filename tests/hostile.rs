@@ -20,6 +20,9 @@ struct Run {
     timed_out: bool,
 }
 
+/// Held while a child is spawned (see `run`).
+static SPAWN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// Runs `rookery ARGS` with stdout to a pipe (`stdout` = "pipe"), to
 /// /dev/full ("full") or to a pipe closed at once ("closed").
 fn run(args: &[String], stdout: &str) -> Run {
@@ -31,11 +34,16 @@ fn run(args: &[String], stdout: &str) -> Run {
         "full" => cmd.stdout(std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full")),
         _ => cmd.stdout(Stdio::piped()),
     };
+    // Spawning is serialized: a child forked by the other thread while this
+    // pipe's read end is still open would hold it until its exec, so a
+    // "closed" pipe could still take the first write (a flaky exit 0).
+    let guard = SPAWN.lock().unwrap_or_else(|e| e.into_inner());
     let mut child = cmd.spawn().expect("spawn sh");
     let mut out = child.stdout.take();
     if stdout == "closed" {
         out = None; // the reader goes away before the first write
     }
+    drop(guard);
     let mut err = child.stderr.take().expect("stderr");
     let reader = std::thread::spawn(move || {
         let mut s = Vec::new();

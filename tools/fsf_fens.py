@@ -10,6 +10,9 @@ plies, moves chosen from the sorted legal-move list), so hands fill up and
 promoted pieces appear.  A walk stops early where the game has no legal move.
 Each FEN is `pyffish.get_fen(variant, start, moves)`.
 
+Variants FSF does not have built in (orda, synochess, empire, ...) are read
+from tools/fsf-variants.ini, which is loaded first.
+
 Usage:  python3 tools/fsf_fens.py [--count 30] [--seed 1] [--max-plies 160] VARIANT...
 Writes tests/data/fsf-fens/<variant>.fens (no timestamps: reruns are identical).
 """
@@ -54,6 +57,8 @@ def main():
     ap.add_argument("--max-plies", type=int, default=160)
     a = ap.parse_args()
     os.makedirs(OUT, exist_ok=True)
+    with open(os.path.join(HERE, "fsf-variants.ini")) as f:
+        pyffish.load_variant_config(f.read())
     version = ".".join(str(x) for x in pyffish.version())
     for v in a.variants:
         rng = random.Random("%d-%s" % (a.seed, v))

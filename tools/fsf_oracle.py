@@ -159,6 +159,21 @@ EXTRA_POSITIONS = {
     ],
 }
 
+# Campmate and asymmetric armies (issue 11, third round): orda, ordamirror,
+# synochess and empire from tools/fsf-variants.ini (copied from FSF's
+# variants.ini), nocheckatomic and janggimodern built in.  Start perft as
+# counted by the Fairy-Stockfish binary (go perft).
+CAMP_VARIANTS = {
+    "orda": ("lhaykahl/8/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", [20, 560, 12462]),
+    "ordamirror": ("lhafkahl/8/pppppppp/8/8/PPPPPPPP/8/LHAFKAHL w - - 0 1", [28, 784, 22487]),
+    "synochess": ("rneakenr/8/1c4c1/1ss2ss1/8/8/PPPPPPPP/RNBQKBNR[ss] w KQ - 0 1", [20, 986, 21646]),
+    "empire": ("rnbqkbnr/pppppppp/8/8/8/PPPSSPPP/8/TECDKCET w kq - 0 1", [30, 600, 20895]),
+    "nocheckatomic": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 8902]),
+    "janggimodern": ("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1", [32, 1024, 33316]),
+}
+for _name in CAMP_VARIANTS:
+    FSF_NAME[_name] = _name
+
 # Start positions our definitions must have, and FSF's start-position perft
 # (depths 1..3) as known from the research notes; checked on every run.
 EXPECTED_START = {
@@ -186,6 +201,7 @@ EXPECTED_START = {
 EXPECTED_START.update(GOAL_VARIANTS)
 EXPECTED_START.update(CASTLING_VARIANTS)
 EXPECTED_START.update(COUNTING_VARIANTS)
+EXPECTED_START.update(CAMP_VARIANTS)
 
 # Published perft results, chessprogramming wiki "Perft Results" page
 # (positions 1-6, plus the colour-mirrored position 4 given there).

@@ -13,7 +13,7 @@ pub mod graph;
 mod walk;
 
 pub use build::{compile_castles, compile_paths, CastleRule};
-pub use walk::{walk, Emit, Occupancy};
+pub use walk::{walk, walk_plain, Emit, Occupancy};
 
 use crate::board::Cell;
 
@@ -56,6 +56,9 @@ pub mod flag {
     pub const ATTACK_ONLY: u16 = 1024;
     /// Any emission.
     pub const ANY_EMIT: u16 = EMPTY_EMIT | ENEMY_EMIT | FRIEND_EMIT | EP;
+    // `walk_plain` finds an occupancy's emit/descend pair by shifting.
+    const _: () = assert!(ENEMY_EMIT == EMPTY_EMIT << 2 && FRIEND_EMIT == EMPTY_EMIT << 4);
+    const _: () = assert!(ENEMY_DESC == EMPTY_DESC << 2 && FRIEND_DESC == EMPTY_DESC << 4);
 }
 
 /// One step of a move program.

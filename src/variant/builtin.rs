@@ -24,6 +24,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("3check", include_str!("../../definitions/3check.toml")),
     ("5check", include_str!("../../definitions/5check.toml")),
     ("kingofthehill", include_str!("../../definitions/kingofthehill.toml")),
+    // Campmate and asymmetric armies (orda, empire, synochess; nocheckatomic, janggimodern).
+    ("orda", include_str!("../../definitions/orda.toml")),
+    ("ordamirror", include_str!("../../definitions/ordamirror.toml")),
+    ("nocheckatomic", include_str!("../../definitions/nocheckatomic.toml")),
     // Royalty and goals (several royals, extinction, compulsory capture, races).
     ("antichess", include_str!("../../definitions/antichess.toml")),
     ("giveaway", include_str!("../../definitions/giveaway.toml")),

@@ -156,6 +156,9 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         crate::game::rules::castling::retarget(&mut tables.castles, grid.len(), *kind, ps, &setup.cells);
     }
     tables.mark_castling_partners(&setup.cells);
+    for (p, c) in tables.progs.iter_mut().zip(&tables.castles) {
+        p.castles = !c.is_empty();
+    }
     // Hop restrictions are checked on the slow path of move generation,
     // which `may_repeat` selects.
     for (kind, _) in hop_bans.iter().enumerate().filter(|(_, &b)| b != 0) {
@@ -163,6 +166,7 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         for p in &mut tables.progs[kind * 2 * n..(kind + 1) * 2 * n] {
             p.hop_ban = true;
             p.may_repeat = true;
+            p.plain = false;
         }
     }
     let mut zones = zones;
@@ -186,6 +190,13 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
     let piece_promotion = piece_promotion.map(|(to, zone)| {
         crate::game::rules::promotion::PiecePromotion::compile(&grid, to, &zone, &tables, spec.promotion_flip)
     });
+    // A piece with its own promotion (or kyoto's flip) needs the general path.
+    if let Some(pp) = &piece_promotion {
+        let n = tables.cells;
+        for kind in (0..pieces.len()).filter(|&k| pp.to[k] != crate::game::rules::promotion::NONE) {
+            tables.progs[kind * 2 * n..(kind + 1) * 2 * n].iter_mut().for_each(|p| p.plain = false);
+        }
+    }
     let mut drops = drops.map(|r| r.compile(&grid, &pawns, &setup.cells, &tables, piece_promotion.as_ref()));
     if let (Some(d), Some(g)) = (&mut drops, &gating) {
         // A piece dropped on a gate opens no gate (FSF).

@@ -25,6 +25,9 @@ pub struct TooLargeProgram {
     pub black: bool,
 }
 
+/// Node flags that keep a program off the plain walk.
+const PLAIN_EXCLUDES: u16 = flag::VICTIM | flag::EP | flag::VIRGIN | flag::UNCHECKED | flag::ATTACK_ONLY;
+
 /// Where one program lives in [`MoveTables::nodes`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ProgRef {
@@ -41,6 +44,16 @@ pub struct ProgRef {
     /// The piece may not hop over some kinds (`effects.no-hop-over`): each
     /// of its moves is checked.
     pub hop_ban: bool,
+    /// Move generation may take `walk_plain` and push each destination as
+    /// a plain move: no node needs more than the occupancy of its cell (no
+    /// locust victims, en passant, initial-only, not-in-check or
+    /// attack-only subtrees), the piece is no pawn, never repeats a move,
+    /// never passes its origin, and no capture restriction, piece promotion
+    /// or hop ban applies (the loader clears it for the last two).
+    pub plain: bool,
+    /// The piece has castling moves from this cell (set by the loader once
+    /// castling partners are final).
+    pub castles: bool,
 }
 
 /// One way a piece standing on `from` could capture on a target cell.
@@ -226,6 +239,12 @@ impl MoveTables {
                         visits_origin: prog.visits_origin,
                         unchecked,
                         hop_ban: false,
+                        plain: !p.pawn
+                            && !t.capture_rules
+                            && !prog.may_repeat
+                            && !prog.visits_origin
+                            && prog.nodes.iter().all(|nd| nd.flags & PLAIN_EXCLUDES == 0),
+                        castles: false,
                     };
                     let initial = prog.nodes.iter().any(|nd| nd.flags & flag::VIRGIN != 0);
                     t.initial_moves[kind] |= initial;

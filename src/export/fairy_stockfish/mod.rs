@@ -7,20 +7,26 @@
 //! files × 10 ranks (large-board build), holes as `*` wall squares (exact
 //! for pieces that do not hop), pieces built from leapers, R/B/Q riders with
 //! a one-digit range, the N rider, R/B hoppers and lame N/A/D/Z leapers with
-//! direction and m/c modifiers, one royal kind with chess-style castling,
-//! promotion zones by rank with one choice list (compulsory, or Grand
-//! Chess's optional zones with a compulsory last rank as
-//! `immobilityIllegal`), stalemate values, a bare-king loss without
+//! direction and m/c modifiers, promotion zones by rank with one choice list
+//! (compulsory, or Grand Chess's optional zones with a compulsory last rank
+//! as `immobilityIllegal`), stalemate values, a bare-king loss without
 //! counter-baring, capture-to-win pieces (one a side) as extinction, the
-//! n-move and repetition rules; and, written by [`rules`]: hands and drops
+//! n-move and repetition rules; written by [`castle`]: castling by one kind
+//! (royal or not) with a partner kind on any relative rank, and S-Chess
+//! gating; by [`ends`]: extinction, compulsory capture, checkmate and
+//! stalemate values, draw odds, the en-passant region, several royals
+//! (pseudo-royal extinction, duple check), no checks, Makpong's rule and
+//! the equalizing flag move; and by [`rules`]: hands and drops
 //! (`pieceDrops`, `capturesToHand`, `dropLoop`, drop squares, nifu,
 //! uchifuzume), shogi-style promotion (`promotedPieceType`), promotion
 //! limited by the setup (`promotionLimit`), mobility regions, the xiangqi
-//! soldier, the flying general, one flag goal and check counting.
+//! soldier, pawn double steps by rank, the flying general, one flag goal
+//! and check counting.
 //!
 //! What it cannot: FSF's Betza parser *silently* drops what it does not
 //! understand (multi-leg `a` chains, brackets, `j`/`o`/`z`/`q`/`y`…, D/A/H
-//! riders, two-digit ranges), so every such construct is refused here
+//! riders, two-digit ranges, direction pairs it has no entry for), so
+//! every such construct is refused here
 //! instead of being written into an ini that would quietly mean something
 //! else. Also refused: boards over 12x10, holes together with hoppers
 //! (FSF hoppers may use a wall as a screen), per-side Betza, conditional
@@ -37,6 +43,8 @@
 
 use std::fmt::Write as _;
 
+mod castle;
+mod ends;
 mod rules;
 
 use super::{setup_placement, ExportError, Feature, Format};
@@ -77,6 +85,9 @@ const WRITTEN: &[Feature] = &[
     Feature::PiecePromotion,
     Feature::PromotionLimit,
     Feature::Effects,
+    Feature::Castling,
+    Feature::Extinction,
+    Feature::Royalty,
 ];
 
 /// The orthodox pawn: FSF's built-in `pawn`.
@@ -148,16 +159,17 @@ fn betza_problems(what: &str, text: &str, castle_ok: bool) -> (Vec<String>, bool
             )),
         }
         if letter == 'O' && !castle_ok {
-            out.push(format!("{what}: castling (`{written}`) by a non-royal piece"));
+            out.push(format!("{what}: castling (`{written}`) by a second kind (FSF castles one kind)"));
         }
         let letters: Vec<char> = c.legs[0].letters.iter().map(|l| l.letter).collect();
+        out.extend(direction_problems(what, written, letter, &letters));
         let has_m = letters.contains(&'m');
         let has_c = letters.contains(&'c');
         for &l in &letters {
             match l {
                 'f' | 'b' | 'l' | 'r' | 'v' | 's' | 'h' | 'm' | 'c' => {}
                 'i' => {
-                    has_i = true;
+                    has_i |= letter != 'O';
                     if letter != 'O' && (has_c || !has_m) {
                         out.push(format!("{what}: `{written}` is an initial move that may capture (FSF's `i` allows quiet moves only)"));
                     }
@@ -177,6 +189,50 @@ fn betza_problems(what: &str, text: &str, castle_ok: bool) -> (Vec<String>, bool
         }
     }
     (out, has_i, has_e)
+}
+
+/// Directions FSF reads as we do, checked one by one against pyffish on a
+/// lone piece (W, F, D, N, A, C, Z atoms, the R, B and N riders): single
+/// letters, which FSF's parser doubles (`f` → `ff`), and these pairs.
+const FSF_DIRECTIONS: &[&str] =
+    &["ff", "bb", "ll", "rr", "vv", "ss", "fr", "rf", "fl", "lf", "br", "rb", "bl", "lb", "fs", "bs"];
+
+/// Where FSF's Betza parser (`from_betza` in its `piece.cpp`) reads the
+/// direction modifiers of a move differently from ours. FSF pairs a
+/// direction letter with the next one when they repeat or one is vertical
+/// (`fbvh`) and the other horizontal (`rlsh`), doubles a lone letter, and
+/// looks the pairs up in a fixed list: a pair absent from it (`sf`, `vs`,
+/// any with `h`) gives no move at all; and on the compound atoms K and Q it
+/// applies the pair to the W and F parts separately (`fK` is three moves in
+/// FSF, one in ours).
+fn direction_problems(what: &str, written: &str, atom: char, letters: &[char]) -> Vec<String> {
+    const VERT: &str = "fbvh";
+    const HORI: &str = "rlsh";
+    let dirs: Vec<char> = letters.iter().copied().filter(|c| VERT.contains(*c) || HORI.contains(*c)).collect();
+    if dirs.is_empty() {
+        return Vec::new();
+    }
+    if matches!(atom, 'K' | 'Q') {
+        return vec![format!(
+            "{what}: `{written}` restricts the directions of a {atom}, which FSF applies to its W and F parts separately (a different set of moves)"
+        )];
+    }
+    let mut groups = Vec::new();
+    let mut i = 0;
+    while i < dirs.len() {
+        let (c, next) = (dirs[i], dirs.get(i + 1).copied());
+        let pairs = next.is_some_and(|d| {
+            d == c || (VERT.contains(c) && HORI.contains(d)) || (HORI.contains(c) && VERT.contains(d))
+        });
+        let g: String = if pairs { [c, next.unwrap_or(c)].iter().collect() } else { [c, c].iter().collect() };
+        i += if pairs { 2 } else { 1 };
+        groups.push(g);
+    }
+    groups
+        .into_iter()
+        .filter(|g| !FSF_DIRECTIONS.contains(&g.as_str()))
+        .map(|g| format!("{what}: `{written}`: FSF's Betza parser reads the directions as `{g}`, which it does not give the moves we do"))
+        .collect()
 }
 
 /// The `variants.ini` section for `v`, or every reason FSF cannot play it.
@@ -200,10 +256,9 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
     let has_holes = !super::holes(v).is_empty();
     let pl = setup_placement(v);
 
-    let royals: Vec<usize> = (0..v.pieces.len()).filter(|&k| v.pieces[k].royal).collect();
-    if royals.len() != 1 {
-        problems.push(format!("{} royal piece kinds (FSF has exactly one royal type, the king)", royals.len()));
-    }
+    let king = ends::king_kind(v, &pl);
+    let castler = castle::castling_kind(v);
+    let cambodian = castle::cambodian(v);
 
     let mut lines: Vec<String> = Vec::new();
     // FSF's key of each kind (`pawn`, `customPiece2`, …), in kind order.
@@ -213,7 +268,9 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
     let mut any_e = false;
     let mut std_pawn = false;
     let mut hoppers = false;
-    let mut castling: Option<(u8, u8)> = None; // (travel, dirs)
+    if king.is_none() && v.explosions.is_none() {
+        lines.push("king = -".into());
+    }
     for (k, p) in v.pieces.iter().enumerate() {
         let what = format!("piece {} ({})", p.name, p.letter);
         let letter = p.letter.to_ascii_lowercase();
@@ -221,7 +278,8 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
             problems.push(format!("{what}: Black's moves are given separately (`betza-black`); FSF mirrors White's"));
         }
         // Region-bound special moves are reported with the region rules.
-        for ((name, b), _) in p.specials.iter().zip(&p.special_regions).filter(|(_, r)| r.is_none()) {
+        let leaps = cambodian.is_some_and(|(kk, _)| kk == k);
+        for ((name, b), _) in p.specials.iter().zip(&p.special_regions).filter(|(_, r)| r.is_none() && !leaps) {
             problems.push(format!(
                 "{what}: the special move {name:?} (`{b}`) is allowed only under a condition, which FSF cannot express"
             ));
@@ -243,21 +301,23 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
             keys.push("soldier".into());
             continue;
         }
-        let (mut probs, has_i, has_e) = betza_problems(&what, &p.betza, p.royal);
+        let castles = castler == Some(k);
+        let (mut probs, has_i, has_e) = betza_problems(&what, &p.betza, castles);
         if let Ok(paths) = compile_paths(&p.betza) {
             hoppers |= paths.iter().any(|pa| {
                 pa.legs
                     .iter()
                     .any(|l| l.mode & (crate::betza::semantics::mode::HOP | crate::betza::semantics::mode::GRASS) != 0)
             });
-            for pa in &paths {
-                if let Some(c) = pa.castle {
-                    castling = Some((c.travel, c.dirs));
-                }
-            }
         }
         let is_std_pawn = p.pawn && same_moves(&p.betza, PAWN);
-        if is_std_pawn {
+        if cambodian.is_some_and(|(_, met)| met == k) {
+            // Its double step is FSF's cambodianMoves (castle::cambodian).
+            probs.clear();
+            used_builtin.push("fers");
+            lines.push(format!("fers = {letter}"));
+            keys.push("fers".into());
+        } else if is_std_pawn {
             std_pawn = true;
             any_e = true;
             probs.clear();
@@ -275,7 +335,7 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
                     "{what}: a royal piece with explosions that does not move as a king (FSF's is a commoner)"
                 ));
             }
-        } else if p.royal {
+        } else if king == Some(k) {
             let moves: String = strip_castling(&p.betza);
             keys.push("king".into());
             if same_moves(&moves, "K") {
@@ -284,14 +344,14 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
                 lines.push(format!("king = {letter}:{moves}"));
             }
         } else if let Some((name, _)) =
-            BUILTIN.iter().find(|(n, b)| !used_builtin.contains(n) && same_moves(&p.betza, b))
+            BUILTIN.iter().find(|(n, b)| !used_builtin.contains(n) && same_moves(&own_moves(&p.betza, castles), b))
         {
             used_builtin.push(name);
             lines.push(format!("{name} = {letter}"));
             keys.push(name.to_string());
         } else {
             custom += 1;
-            lines.push(format!("customPiece{custom} = {letter}:{}", p.betza));
+            lines.push(format!("customPiece{custom} = {letter}:{}", own_moves(&p.betza, castles)));
             keys.push(format!("customPiece{custom}"));
         }
         if has_e && !is_std_pawn {
@@ -299,7 +359,7 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
                 "{what}: en-passant capture (`e`) by a piece other than the orthodox pawn is not mapped to FSF"
             ));
         }
-        if has_i && !is_std_pawn && !p.royal {
+        if has_i && !is_std_pawn && cambodian.is_none_or(|(_, met)| met != k) {
             probs.push(format!(
                 "{what}: an initial (`i`) move; FSF's `i` means 'on the double-step ranks', not 'not moved yet'"
             ));
@@ -343,51 +403,11 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
         }
     }
 
-    // Castling.
-    let mut castle_lines = Vec::new();
-    if let Some((travel, dirs)) = castling {
-        if dirs != 0b0100_0100 {
-            problems.push("castling to one side only".into());
-        }
-        if let Some(&k) = royals.first() {
-            let kings: Vec<usize> = (0..pl.cells.len()).filter(|&c| pl.cells[c] == Some((k as u8, 0))).collect();
-            if kings.len() != 1 {
-                problems.push("castling needs exactly one White king in the setup".into());
-            } else {
-                let (kx, ky) = g.coords(kings[0] as u16);
-                if ky != 0 {
-                    problems.push("castling by a king that does not start on rank 1".into());
-                }
-                if (0..files).any(|x| g.is_hole(x, ky)) {
-                    problems.push("castling along a rank with holes".into());
-                }
-                let ks = kx + travel as u32;
-                let qs = kx as i64 - travel as i64;
-                if ks >= files || qs < 0 {
-                    problems.push("castling beyond the board".into());
-                } else {
-                    let fl = |x: u32| crate::board::file_label(x);
-                    castle_lines.push("castling = true".to_string());
-                    castle_lines.push(format!("castlingKingsideFile = {}", fl(ks)));
-                    castle_lines.push(format!("castlingQueensideFile = {}", fl(qs as u32)));
-                    // The partners: whatever stands in the corners.
-                    let corner = |x: u32| g.at(x as i32, 0).and_then(|c| pl.cells[c as usize]).map(|(kk, _)| kk);
-                    match (corner(0), corner(files - 1)) {
-                        (Some(a), Some(b)) if a == b => {
-                            if !same_moves(&v.pieces[a as usize].betza, "R") {
-                                castle_lines.push(format!(
-                                    "castlingRookPieces = {}",
-                                    v.pieces[a as usize].letter.to_ascii_lowercase()
-                                ));
-                            }
-                        }
-                        _ => problems.push("castling partners of different kinds in the two corners".into()),
-                    }
-                }
-            }
-        }
-    } else {
-        castle_lines.push("castling = false".to_string());
+    // Castling and gating.
+    let mut castle_lines = castle::castle_lines(v, &pl, &keys, &mut problems);
+    castle_lines.extend(castle::gating_lines(v, &mut problems));
+    if cambodian.is_some() {
+        castle_lines.extend(["gating = true".to_string(), "cambodianMoves = true".into()]);
     }
 
     // Promotion.
@@ -449,8 +469,8 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
         end_lines.push("extinctionPieceCount = 1".into());
     }
     let mut rule_lines = rule_lines(v, &pl, &keys, &promo_lines, &mut problems);
-    let castles = castle_lines.iter().any(|l| l == "castling = true");
-    rule_lines.extend(rules::explosion_lines(v, &keys, castles, &mut problems));
+    rule_lines.extend(rules::explosion_lines(v, &keys, &mut problems));
+    end_lines.extend(ends::end_rule_lines(v, king, &mut problems));
     end_lines.push(format!("nMoveRule = {}", v.rules.move_rule));
     if v.rules.repetition == 0 {
         problems.push("no repetition rule (FSF always has one)".into());
@@ -613,6 +633,16 @@ fn capture_wins_lines(
         format!("extinctionPieceTypes = {letters}"),
         "extinctionPieceCount = 0".into(),
     ]
+}
+
+/// A piece's Betza as written in the section: without its castling moves
+/// when it castles (FSF's castling is options, not Betza).
+fn own_moves(betza: &str, castles: bool) -> String {
+    if castles {
+        strip_castling(betza)
+    } else {
+        betza.to_string()
+    }
 }
 
 /// The Betza of a royal piece without its castling moves (`KisO2` → `K`).

@@ -23,7 +23,7 @@ pub(super) type Keys = [String];
 
 /// `cells` as an FSF `Bitboard` value: `*5` for a whole rank, square
 /// names otherwise, space separated, rank by rank.
-fn squares(v: &Variant, cells: impl IntoIterator<Item = Cell>) -> String {
+pub(super) fn squares(v: &Variant, cells: impl IntoIterator<Item = Cell>) -> String {
     let g = &v.grid;
     let cells: Vec<Cell> = cells.into_iter().collect();
     let mut out = Vec::new();
@@ -76,10 +76,10 @@ pub(super) fn soldier_rank(v: &Variant, k: usize) -> Option<u32> {
 }
 
 /// A pawn whose double step is a region-bound special move (`fmnD` in a
-/// region of one whole rank, Black's mirrored), as Chessgi's: FSF's own
-/// pawn, whose double step is by rank (`doubleStepRegion`). Returns the
-/// rank (1-based, White's).
-pub(super) fn region_pawn_rank(v: &Variant, k: usize) -> Option<u32> {
+/// region of whole ranks, Black's mirrored), as Chessgi's and Horde's: FSF's
+/// own pawn, whose double step is by rank (`doubleStepRegion`). Returns the
+/// ranks (1-based, White's).
+pub(super) fn region_pawn_rank(v: &Variant, k: usize) -> Option<Vec<u32>> {
     let p = &v.pieces[k];
     if !p.pawn || !super::same_moves(&p.betza, "fmWfceF") || p.specials.len() != 1 || p.betza_black.is_some() {
         return None;
@@ -90,13 +90,15 @@ pub(super) fn region_pawn_rank(v: &Variant, k: usize) -> Option<u32> {
     }
     let g = &v.grid;
     let region = &v.regions[r as usize];
-    let rank = region.cells(0).map(|c| g.coords(c).1).min()?;
+    let mut ranks: Vec<u32> = region.cells(0).map(|c| g.coords(c).1).collect();
+    ranks.sort();
+    ranks.dedup();
     let top = g.ranks() - 1;
     let whole = (0..g.len() as Cell).all(|c| {
         let y = g.coords(c).1;
-        region.contains(0, c) == (y == rank) && region.contains(1, c) == (y == top - rank)
+        region.contains(0, c) == ranks.contains(&y) && region.contains(1, c) == ranks.contains(&(top - y))
     });
-    whole.then_some(rank + 1)
+    (whole && !ranks.is_empty()).then(|| ranks.iter().map(|r| r + 1).collect())
 }
 
 /// Mobility regions (`confined-to`) and region-bound special moves.
@@ -114,9 +116,10 @@ pub(super) fn region_lines(v: &Variant, keys: &Keys, problems: &mut Vec<String>)
             let Some(r) = r else { continue };
             match (soldier_rank(v, k), region_pawn_rank(v, k)) {
                 (Some(rank), _) => out.push(format!("soldierPromotionRank = {rank}")),
-                (_, Some(rank)) => {
-                    out.push(format!("doubleStepRegionWhite = *{rank}"));
-                    out.push(format!("doubleStepRegionBlack = *{}", v.grid.ranks() + 1 - rank));
+                (_, Some(ranks)) => {
+                    let spec = |f: &dyn Fn(u32) -> u32| ranks.iter().map(|&r| format!("*{}", f(r))).collect::<Vec<_>>();
+                    out.push(format!("doubleStepRegionWhite = {}", spec(&|r| r).join(" ")));
+                    out.push(format!("doubleStepRegionBlack = {}", spec(&|r| v.grid.ranks() + 1 - r).join(" ")));
                 }
                 _ => problems.push(format!(
                     "the {}'s {name} (`{b}`) only in the region `{}`: FSF's region-bound moves are the xiangqi soldier's sideways step (`fW`, plus `sW` from a rank on) and the pawn's double step by rank",
@@ -269,13 +272,18 @@ pub(super) fn drop_lines(
     }
     out.extend(drop_limits(v, keys, problems));
     problems.extend(double_step_problems(v, pl, keys, &in_hand));
-    // FSF has `mustDrop` and `dropOppositeColoredBishop`, but this exporter
-    // has not checked them against ours: refused rather than guessed.
+    // FSF's `mustDrop` (every kind: `mustDropType` stays `*`) and its
+    // opposite-coloured bishops, for the one kind written as its `bishop`.
     if d.must_drop {
-        problems.push("drops that are compulsory while the hand is not empty (not mapped to FSF's mustDrop, whose semantics this exporter has not checked)".into());
+        out.push("mustDrop = true".into());
     }
-    if d.opposite_colours != 0 {
-        problems.push("pieces that must be dropped on the colour their twin does not stand on (not mapped to FSF's dropOppositeColoredBishop, not checked)".into());
+    let twins: Vec<usize> = (0..v.pieces.len()).filter(|&k| d.opposite_colours & (1 << k) != 0).collect();
+    match twins.as_slice() {
+        [] => {}
+        [k] if keys[*k] == "bishop" => out.push("dropOppositeColoredBishop = true".into()),
+        _ => problems.push(
+            "pieces to be dropped on both square colours other than the one kind FSF writes as its bishop (FSF's dropOppositeColoredBishop is about bishops only)".into(),
+        ),
     }
     out
 }
@@ -447,7 +455,7 @@ fn pawn_zone(v: &Variant, side: usize, c: Cell) -> bool {
 /// FSF allows no king with it, so the royal piece is a commoner made royal
 /// by `extinctionPseudoRoyal` (FSF's own atomic). Exact only for a radius of
 /// one cell and exactly the pawns spared.
-pub(super) fn explosion_lines(v: &Variant, keys: &Keys, castles: bool, problems: &mut Vec<String>) -> Vec<String> {
+pub(super) fn explosion_lines(v: &Variant, keys: &Keys, problems: &mut Vec<String>) -> Vec<String> {
     let Some(x) = &v.explosions else { return Vec::new() };
     let g = &v.grid;
     let neighbours = |c: Cell| {
@@ -481,14 +489,11 @@ pub(super) fn explosion_lines(v: &Variant, keys: &Keys, castles: bool, problems:
         problems.push("explosions together with another extinction rule (FSF's atomic king is one)".into());
     }
     let royal: String = v.pieces.iter().filter(|p| p.royal).map(|p| p.letter.to_ascii_lowercase()).collect();
-    let mut out = vec![
+    // The castling king (a commoner here) is written with the castling.
+    vec![
         "blastOnCapture = true".to_string(),
         "extinctionValue = loss".into(),
         format!("extinctionPieceTypes = {royal}"),
         "extinctionPseudoRoyal = true".into(),
-    ];
-    if castles {
-        out.push(format!("castlingKingPiece = {royal}"));
-    }
-    out
+    ]
 }

@@ -3,7 +3,7 @@
 
 use super::Position;
 use crate::board::Cell;
-use crate::compile::{walk, Occupancy};
+use crate::compile::{walk, walk_plain, Occupancy};
 use crate::game::rules::promotion::NONE;
 use crate::game::{code_kind, code_side, Move, MoveKind};
 
@@ -69,6 +69,35 @@ impl<'v> Position<'v> {
     /// Pseudo-legal moves of the piece on `from` (a piece of the side to move).
     #[inline]
     pub(super) fn piece_moves(&mut self, from: usize, out: &mut Vec<Move>, in_check: bool) {
+        let t = &self.v.tables;
+        let side = self.side;
+        let code = self.board[from];
+        let idx = (code_kind(code) as usize * 2 + side as usize) * t.cells + from;
+        let pr = t.progs[idx];
+        if pr.plain {
+            // Most pieces of most games: each destination is a plain move.
+            let board = &self.board;
+            let shift = |c: Cell| match board[c as usize] {
+                0 => 0,
+                code if code_side(code) == side => 4,
+                _ => 2,
+            };
+            let from = from as Cell;
+            walk_plain(&t.nodes[pr.start as usize..pr.end as usize], shift, |to| {
+                out.push(Move { from, to, extra: 0, extra2: 0, promo: 0, kind: MoveKind::Normal });
+            });
+        } else {
+            self.general_moves(from, idx, out, in_check);
+        }
+        if pr.castles {
+            self.castle_moves(from, idx, out, in_check);
+        }
+    }
+
+    /// The moves of a piece whose program needs more than occupancy (see
+    /// `ProgRef::plain`): locust victims, en passant, promotion, capture
+    /// restrictions, duplicate routes.
+    fn general_moves(&mut self, from: usize, idx: usize, out: &mut Vec<Move>, in_check: bool) {
         let v = self.v;
         let t = &v.tables;
         let n = t.cells;
@@ -76,7 +105,6 @@ impl<'v> Position<'v> {
         {
             let code = self.board[from];
             let kind = code_kind(code) as usize;
-            let idx = (kind * 2 + side as usize) * n + from;
             let pr = t.progs[idx];
             let pawn = t.code_pawn[code as usize];
             let start_len = out.len();
@@ -188,31 +216,39 @@ impl<'v> Position<'v> {
             if pr.visits_origin {
                 self.board[from] = code;
             }
-            let castles = &t.castles[idx];
-            // A royal castler may not castle out of or through check; a
-            // non-royal one (giveaway, extinction) has no such condition.
-            if !castles.is_empty() && self.virgin[from] && !(in_check && v.pieces[kind].royal) {
-                let royal = v.pieces[kind].royal;
-                for r in castles {
-                    let pc = self.board[r.partner as usize];
-                    if pc == 0 || code_side(pc) != side || !self.virgin[r.partner as usize] {
-                        continue;
-                    }
-                    if r.empty.iter().any(|&c| self.board[c as usize] != 0) {
-                        continue;
-                    }
-                    if royal && r.king_path[1..].iter().any(|&c| self.is_attacked(c, side ^ 1)) {
-                        continue;
-                    }
-                    out.push(Move {
-                        from: from as Cell,
-                        to: r.king_to,
-                        extra: r.partner,
-                        extra2: r.partner_to,
-                        promo: 0,
-                        kind: MoveKind::Castle,
-                    });
+        }
+    }
+
+    /// Castling moves of the piece on `from` (`idx`: its program index).
+    fn castle_moves(&self, from: usize, idx: usize, out: &mut Vec<Move>, in_check: bool) {
+        let v = self.v;
+        let t = &v.tables;
+        let side = self.side;
+        let kind = code_kind(self.board[from]) as usize;
+        let castles = &t.castles[idx];
+        // A royal castler may not castle out of or through check; a
+        // non-royal one (giveaway, extinction) has no such condition.
+        if !castles.is_empty() && self.virgin[from] && !(in_check && v.pieces[kind].royal) {
+            let royal = v.pieces[kind].royal;
+            for r in castles {
+                let pc = self.board[r.partner as usize];
+                if pc == 0 || code_side(pc) != side || !self.virgin[r.partner as usize] {
+                    continue;
                 }
+                if r.empty.iter().any(|&c| self.board[c as usize] != 0) {
+                    continue;
+                }
+                if royal && r.king_path[1..].iter().any(|&c| self.is_attacked(c, side ^ 1)) {
+                    continue;
+                }
+                out.push(Move {
+                    from: from as Cell,
+                    to: r.king_to,
+                    extra: r.partner,
+                    extra2: r.partner_to,
+                    promo: 0,
+                    kind: MoveKind::Castle,
+                });
             }
         }
     }

@@ -230,6 +230,16 @@ impl UnmovedLoss {
         let movers = victims.iter().fold(0, |m, &(_, k)| m | k);
         UnmovedLoss { victims, movers }
     }
+
+    /// (victim kind, mover kinds mask) pairs (for the exporters).
+    pub fn victims(&self) -> &[(u8, u64)] {
+        &self.victims
+    }
+
+    /// The names of the kinds that lose their unmoved state (for the exporters).
+    pub fn victim_names(&self, v: &crate::variant::Variant) -> Vec<String> {
+        self.victims.iter().map(|&(k, _)| v.pieces[k as usize].name.clone()).collect()
+    }
 }
 
 impl Position<'_> {

@@ -277,6 +277,17 @@ impl Position<'_> {
     }
 }
 
+/// The rules of this module and of `mating` that no exporter writes yet,
+/// one line each (Fairy-Stockfish could express them, with its own piece
+/// types for the honour table, which the exporter does not map).
+pub fn export_problems(v: &crate::variant::Variant) -> Vec<String> {
+    let mut out: Vec<String> = v.counting.iter().map(describe).collect();
+    if v.mating.is_some() {
+        out.push("conditions on checkmate (Shatar's: no mate by the knight alone, a shak in the series of checks), which this exporter does not write".into());
+    }
+    out
+}
+
 /// The counting rule in words, for the exporters' list of what a format
 /// cannot express.
 pub fn describe(c: &Counting) -> String {

@@ -12,7 +12,9 @@
 //! up an enemy royal is legal whatever else it leaves attacked, and a royal
 //! piece within the blast radius of an enemy royal cannot be in check
 //! (capturing it would blow up the capturer's own royal). A side whose last
-//! royal piece has been blown up has lost, at once.
+//! royal piece has been blown up has lost, at once. Without royal kinds
+//! (nocheckatomic, whose king may be left attacked and may capture) none of
+//! this applies, and losing the king is `[extinction]`'s to judge.
 //!
 //! The whole rule is compiled into `Explosions` (a neighbourhood table and a
 //! per-kind flag); variants without it pay one branch per capture in `make`
@@ -416,8 +418,10 @@ impl Position<'_> {
         let mover = self.side ^ 1;
         for loser in [mover, self.side] {
             if self.nroyal[loser as usize] == 0 {
-                let name = self.v.pieces.iter().find(|p| p.royal).map_or("royal piece", |p| p.name.as_str());
-                return Some((loser ^ 1, format!("{} exploded", name.to_lowercase())));
+                // Without royal kinds (nocheckatomic: a king that may be
+                // captured) losing the king is `[extinction]`'s to judge.
+                let name = self.v.pieces.iter().find(|p| p.royal)?.name.to_lowercase();
+                return Some((loser ^ 1, format!("{name} exploded")));
             }
         }
         None

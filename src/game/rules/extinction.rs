@@ -220,12 +220,7 @@ pub fn export_problems(v: &crate::variant::Variant) -> Vec<String> {
     if v.rules.must_capture {
         out.push("compulsory capture".into());
     }
-    if let Some(c) = &v.counting {
-        out.push(super::counting::describe(c));
-    }
-    if v.mating.is_some() {
-        out.push("conditions on checkmate (Shatar's: no mate by the knight alone, a shak in the series of checks), which this exporter does not write".into());
-    }
+
     if v.rules.checkmate != EndValue::Loss {
         out.push("checkmate that does not lose for the mated side".into());
     }

@@ -174,3 +174,20 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { path: "checks[].moves", ty: "array of moves (`e2e4`, `c8c9h`, `S@e3`)", need: "required for line", doc: "The moves played from the position." },
     KeyDoc { path: "checks[].result", ty: "string", need: "required for line", doc: "How the line ends: the `result:` text of `rookery replay` (\"1-0 (checkmate)\"), \"legal\" (every move legal, the game not over) or \"illegal at move N\"." },
 ];
+
+/// The key reference as Markdown (the content of `docs/toml-reference.md`).
+pub fn reference_markdown() -> String {
+    let mut out = String::from(
+        "# Definition file reference\n\nGenerated from `src/variant/spec.rs` (`rookery schema`); a test keeps this file in step with the loader.\nUnknown keys are errors.\n\n| key | type | required | meaning |\n|---|---|---|---|\n",
+    );
+    for k in KEYS {
+        out.push_str(&format!(
+            "| `{}` | {} | {} | {} |\n",
+            k.path,
+            k.ty.replace('|', "\\|"),
+            k.need,
+            k.doc.replace('|', "\\|")
+        ));
+    }
+    out
+}

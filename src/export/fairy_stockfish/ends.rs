@@ -1,0 +1,139 @@
+//! Game ends and royalty as Fairy-Stockfish options: extinction
+//! (`extinctionValue`, `extinctionPieceTypes`, `extinctionPieceCount`),
+//! compulsory capture (`mustCapture`), the checkmate value, stalemate by
+//! piece count, draw odds (`materialCounting`), the en-passant region,
+//! royal pieces other than one king per side (pseudo-royal extinction,
+//! `dupleCheck`), no checks (`checking = false`), Makpong's rule
+//! (`makpongRule`) and Racing Kings' equalizing move (`flagMove`).
+//!
+//! The mapping follows FSF's own definitions of the games these rules come
+//! from (`variant.cpp`: antichess, losers, suicide, extinction, threekings,
+//! coregal, spartan, horde, armageddon, racingkings, makpong); each exported
+//! section is checked against the FSF binary by `tools/fsf_export_check.py`.
+
+use crate::game::fen::Placement;
+use crate::variant::{EndValue, Variant};
+
+/// FSF's name of an end value.
+fn value(e: EndValue) -> &'static str {
+    match e {
+        EndValue::Loss => "loss",
+        EndValue::Draw => "draw",
+        EndValue::Win => "win",
+    }
+}
+
+/// The royal kinds.
+fn royals(v: &Variant) -> Vec<usize> {
+    (0..v.pieces.len()).filter(|&k| v.pieces[k].royal).collect()
+}
+
+/// The royal kind written as FSF's `king`: the only royal kind, or among
+/// several the one each side starts with at most one of (the castling one
+/// first), unless every royal must be attacked for check (duple check:
+/// then all are pseudo-royal, as FSF's spartan) or explosions make the
+/// king a commoner (atomic). `None`: FSF's `king = -`.
+pub(super) fn king_kind(v: &Variant, pl: &Placement) -> Option<usize> {
+    if v.rules.royal_check_all || v.explosions.is_some() {
+        return None;
+    }
+    // At most one a side, on the board or in hand (Horde's White has none).
+    let count = |k: usize, s: u8| {
+        pl.cells.iter().filter(|c| **c == Some((k as u8, s))).count()
+            + pl.hand.iter().filter(|h| **h == (k as u8, s)).count()
+    };
+    let one_each = |k: usize| (0..2u8).all(|s| count(k, s) <= 1) && (0..2u8).any(|s| count(k, s) == 1);
+    let mut cands: Vec<usize> = royals(v).into_iter().filter(|&k| one_each(k)).collect();
+    cands.sort_by_key(|&k| super::castle::castling_kind(v) != Some(k));
+    cands.first().copied()
+}
+
+/// Royal kinds other than the king: FSF's pseudo-royal extinction pieces.
+/// With duple check only the last one is royal and check is all of them
+/// attacked (`extinctionPieceCount = 0`, `dupleCheck`, FSF's spartan);
+/// otherwise every one is royal (`extinctionPieceCount = 64`, FSF's coregal).
+fn pseudo_royal_lines(v: &Variant, king: Option<usize>, problems: &mut Vec<String>) -> Vec<String> {
+    let pseudo: Vec<usize> = royals(v).into_iter().filter(|&k| Some(k) != king).collect();
+    if pseudo.is_empty() || v.explosions.is_some() {
+        return Vec::new();
+    }
+    if v.extinction.is_some() || v.rules.bare_king || v.pieces.iter().any(|p| p.capture_wins.is_some()) {
+        problems.push("royal pieces besides one king per side together with another extinction rule (FSF writes both as its one extinction rule)".into());
+        return Vec::new();
+    }
+    let letters: String = pseudo.iter().map(|&k| v.pieces[k].letter.to_ascii_lowercase()).collect();
+    let mut out = vec![
+        "extinctionValue = loss".to_string(),
+        format!("extinctionPieceTypes = {letters}"),
+        "extinctionPseudoRoyal = true".into(),
+    ];
+    if v.rules.royal_check_all {
+        out.push("extinctionPieceCount = 0".into());
+        out.push("dupleCheck = true".into());
+    } else {
+        out.push("extinctionPieceCount = 64".into());
+    }
+    out
+}
+
+/// `[extinction]` as FSF's extinction rule.
+fn extinction_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<String> {
+    let Some(e) = &v.extinction else { return Vec::new() };
+    if v.rules.bare_king || v.explosions.is_some() || v.pieces.iter().any(|p| p.capture_wins.is_some()) {
+        problems.push(
+            "extinction together with a bare-king, explosion or capture-to-win rule (FSF has one extinction rule)"
+                .into(),
+        );
+        return Vec::new();
+    }
+    if e.opponent_count > 0 || e.claim {
+        // FSF has these (extinctionOpponentPieceCount, extinctionClaim), but
+        // no frozen check covers them yet.
+        problems.push("extinction against a minimum opponent count or with a claim (shatranj's bare king), which this exporter does not write yet".into());
+        return Vec::new();
+    }
+    let kinds = if e.all {
+        "*".to_string()
+    } else {
+        e.kinds.iter().map(|&k| v.pieces[k as usize].letter.to_ascii_lowercase()).collect()
+    };
+    vec![
+        format!("extinctionValue = {}", value(e.value)),
+        format!("extinctionPieceTypes = {kinds}"),
+        format!("extinctionPieceCount = {}", e.count),
+    ]
+}
+
+/// Every option of this module for `v`; `king`: [`king_kind`].
+pub(super) fn end_rule_lines(v: &Variant, king: Option<usize>, problems: &mut Vec<String>) -> Vec<String> {
+    let r = &v.rules;
+    let mut out = extinction_lines(v, problems);
+    out.extend(pseudo_royal_lines(v, king, problems));
+    if r.must_capture {
+        out.push("mustCapture = true".into());
+    }
+    if r.checkmate != EndValue::Loss {
+        out.push(format!("checkmateValue = {}", value(r.checkmate)));
+    }
+    if r.stalemate_by_count {
+        out.push("stalematePieceCount = true".into());
+    }
+    if let Some(s) = r.draw_odds {
+        out.push(format!("materialCounting = {}drawodds", if s == 0 { "white" } else { "black" }));
+    }
+    if let Some(ep) = r.ep_region {
+        let region = &v.regions[ep as usize];
+        out.push(format!("enPassantRegionWhite = {}", super::rules::squares(v, region.cells(0))));
+        out.push(format!("enPassantRegionBlack = {}", super::rules::squares(v, region.cells(1))));
+    }
+    if r.no_checks {
+        out.push("checking = false".into());
+    }
+    if r.evasion_capture_only {
+        out.push("makpongRule = true".into());
+    }
+    if v.goals.iter().any(|g| g.equalize) {
+        out.push("flagMove = true".into());
+    }
+    out
+}
