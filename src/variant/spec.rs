@@ -188,6 +188,37 @@ pub(crate) use reader::Reader;
 use reader::{item_span, type_name};
 
 impl Reader<'_> {
+    /// Reports top-level tables the schema does not know.
+    fn unknown_tables(&mut self, root: &Table) {
+        for (k, item) in root.iter() {
+            if ![
+                "variant",
+                "board",
+                "regions",
+                "pieces",
+                "setup",
+                "promotion",
+                "deployment",
+                "drops",
+                "gating",
+                "rules",
+                "goals",
+                "extinction",
+                "checks",
+                "effects",
+                "counting",
+            ]
+            .contains(&k)
+            {
+                let span = root.key(k).and_then(|k| k.span()).unwrap_or_else(|| item_span(item));
+                self.err(
+                    span,
+                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, drops, gating, rules, goals, extinction, checks, effects, counting"),
+                );
+            }
+        }
+    }
+
     /// Reads every table of the document; a missing required table is
     /// reported at the start of the file.
     fn document(&mut self, root: &Table) -> VariantSpec {
@@ -234,37 +265,6 @@ impl Reader<'_> {
         spec.effects = self.effects(root);
         spec.counting = self.counting(root);
         spec
-    }
-
-    /// Reports top-level tables the schema does not know.
-    fn unknown_tables(&mut self, root: &Table) {
-        for (k, item) in root.iter() {
-            if ![
-                "variant",
-                "board",
-                "regions",
-                "pieces",
-                "setup",
-                "promotion",
-                "deployment",
-                "drops",
-                "gating",
-                "rules",
-                "goals",
-                "extinction",
-                "checks",
-                "effects",
-                "counting",
-            ]
-            .contains(&k)
-            {
-                let span = root.key(k).and_then(|k| k.span()).unwrap_or_else(|| item_span(item));
-                self.err(
-                    span,
-                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, drops, gating, rules, goals, extinction, checks, effects, counting"),
-                );
-            }
-        }
     }
 
     /// Reads `[variant]`: the name and the bibliographic facts.

@@ -77,14 +77,16 @@ fn letter_shape(letter: char) -> Option<(u8, u8, bool, bool)> {
 }
 
 /// The leap after the `X`/`Y` extensions: `X` adds three to the second
-/// coordinate, `Y` two to both.
+/// coordinate, `Y` two to both. Saturating, so that a long run of
+/// extensions is refused as too long instead of wrapping round to a short
+/// leap (or panicking in a debug build).
 fn extended(mut a: u8, mut b: u8, ext: &str) -> (u8, u8) {
     for e in ext.chars() {
         match e {
-            'X' => b += 3,
+            'X' => b = b.saturating_add(3),
             _ => {
-                a += 2;
-                b += 2;
+                a = a.saturating_add(2);
+                b = b.saturating_add(2);
             }
         }
     }

@@ -109,6 +109,15 @@ mod tests {
     }
 
     #[test]
+    fn many_extensions_are_too_long_not_wrapped() {
+        let text = format!("W{}", "X".repeat(86));
+        let e = paths(&parse(&text).unwrap()).unwrap_err();
+        assert_eq!(e[0].message, "leap too long");
+        let text = format!("F{}", "Y".repeat(130));
+        assert_eq!(paths(&parse(&text).unwrap()).unwrap_err()[0].message, "leap too long");
+    }
+
+    #[test]
     fn unsupported_letters_are_errors_with_spans() {
         let e = paths(&parse("xW").unwrap()).unwrap_err();
         assert_eq!(e[0].start, 0);

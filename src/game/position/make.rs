@@ -3,9 +3,10 @@
 
 use super::{Position, Undo, MAX_ROYALS};
 use crate::board::Cell;
-use crate::game::{code_side, piece_code, Move, MoveKind};
+use crate::game::{code_side, piece_code, Move, MoveKind, Side};
 
 impl<'v> Position<'v> {
+    /// Forgets the royal piece of `side` on `c` (the last one fills its slot).
     pub(super) fn remove_royal(&mut self, side: usize, c: Cell) {
         let n = self.nroyal[side] as usize;
         if let Some(i) = self.royals[side][..n].iter().position(|&x| x == c) {
@@ -14,6 +15,8 @@ impl<'v> Position<'v> {
         }
     }
 
+    /// Records a royal piece of `side` on `c`; a full list (`MAX_ROYALS`, which
+    /// the FEN reader refuses to exceed) stays as it is.
     pub(super) fn add_royal(&mut self, side: usize, c: Cell) {
         let n = self.nroyal[side] as usize;
         if n < MAX_ROYALS {
@@ -22,6 +25,8 @@ impl<'v> Position<'v> {
         }
     }
 
+    /// Lifts the piece on `c` (0 if empty) and returns it, keeping the hash
+    /// key, royal list, piece counts and occupancy words in step.
     pub(in crate::game) fn take(&mut self, c: Cell) -> u8 {
         let code = self.board[c as usize];
         if code != 0 {
@@ -40,6 +45,7 @@ impl<'v> Position<'v> {
         code
     }
 
+    /// Puts `code` on the empty cell `c`, keeping the same bookkeeping as `take`.
     pub(in crate::game) fn put(&mut self, c: Cell, code: u8) {
         debug_assert!(self.board[c as usize] == 0);
         self.key ^= self.v.tables.zobrist.piece(code, c);
@@ -54,6 +60,7 @@ impl<'v> Position<'v> {
         self.occ[s * w + c as usize / 64] |= 1 << (c % 64);
     }
 
+    /// Sets the unmoved flag of `c`, keeping the hash key in step.
     pub(in crate::game) fn set_virgin(&mut self, c: Cell, v: bool) {
         if self.virgin[c as usize] != v {
             self.virgin[c as usize] = v;
@@ -63,8 +70,37 @@ impl<'v> Position<'v> {
 
     /// Plays a (pseudo-legal) move; returns what `unmake` needs.
     pub fn make(&mut self, m: Move) -> Undo {
-        let z_black = self.v.tables.zobrist.black;
-        let mut u = Undo {
+        let mut u = self.undo_for(m);
+        if m.kind == MoveKind::Drop {
+            if let Some(d) = &self.v.drops {
+                return self.make_drop(d, m, u);
+            }
+            self.post(m);
+            return u;
+        }
+        self.clear_ep();
+        let piece = self.take(m.from);
+        let side = code_side(piece);
+        let capture = self.relocate(m, piece, side, &mut u);
+        if let Some(d) = &self.v.drops {
+            self.drops_after_move(d, m, &mut u);
+        }
+        if self.v.gating.is_some() {
+            self.gate_in(&m, side);
+        }
+        self.set_virgin(m.from, false);
+        self.set_virgin(m.to, false);
+        if let Some(rule) = &self.v.unmoved_loss {
+            self.lose_unmoved(rule, crate::game::code_kind(piece), m.to, &mut u.lost_unmoved);
+        }
+        self.end_move(m, piece, side, capture);
+        u
+    }
+
+    /// What `unmake` needs to restore before `m` changes anything.
+    #[inline]
+    fn undo_for(&self, m: Move) -> Undo {
+        Undo {
             captured: 0,
             captured_extra: 0,
             virgin_from: self.virgin[m.from as usize],
@@ -83,42 +119,42 @@ impl<'v> Position<'v> {
             lost_unmoved: [super::NO_CELL; 2],
             blasted: 0,
             pass_state: self.pass_state,
-        };
-        if m.kind == MoveKind::Drop {
-            if let Some(d) = &self.v.drops {
-                return self.make_drop(d, m, u);
-            }
-            if self.ep_n > 0 {
-                self.key ^= self.v.tables.zobrist.ep(self.ep[0]);
-                self.ep_n = 0;
-            }
-            let kind = m.promo - 1;
-            let side = self.side;
-            let count = self.in_hand(side, kind);
-            self.set_hand(side, kind, count - 1);
-            self.put(m.to, piece_code(kind, side));
-            // Next to post: the other side if it has something left, else
-            // the same side; after the last posting, the side that plays first.
-            let next = if self.in_hand == 0 {
-                self.v.deployment.as_ref().map_or(side ^ 1, |d| d.then)
-            } else if self.hand[(side ^ 1) as usize * self.v.pieces.len()..][..self.v.pieces.len()]
-                .iter()
-                .any(|&c| c > 0)
-            {
-                side ^ 1
-            } else {
-                side
-            };
-            self.set_side(next);
-            return u;
         }
+    }
+
+    /// Forgets the en-passant squares (every move but a double step does).
+    #[inline]
+    fn clear_ep(&mut self) {
         if self.ep_n > 0 {
             self.key ^= self.v.tables.zobrist.ep(self.ep[0]);
             self.ep_n = 0;
         }
-        let piece = self.take(m.from);
+    }
 
-        let side = code_side(piece);
+    /// A posting of the deployment phase: the piece leaves the hand for its
+    /// cell. Next to post: the other side if it has something left, else
+    /// the same side; after the last posting, the side that plays first.
+    fn post(&mut self, m: Move) {
+        self.clear_ep();
+        let kind = m.promo - 1;
+        let side = self.side;
+        let count = self.in_hand(side, kind);
+        self.set_hand(side, kind, count - 1);
+        self.put(m.to, piece_code(kind, side));
+        let next = if self.in_hand == 0 {
+            self.v.deployment.as_ref().map_or(side ^ 1, |d| d.then)
+        } else if self.hand[(side ^ 1) as usize * self.v.pieces.len()..][..self.v.pieces.len()].iter().any(|&c| c > 0) {
+            side ^ 1
+        } else {
+            side
+        };
+        self.set_side(next);
+    }
+
+    /// Moves `piece` (of `side`, already lifted from `m.from`) and its
+    /// castling partner or victims on the board; whether it captured.
+    #[inline]
+    fn relocate(&mut self, m: Move, piece: u8, side: Side, u: &mut Undo) -> bool {
         let mut capture = false;
         match m.kind {
             MoveKind::Castle => {
@@ -151,17 +187,13 @@ impl<'v> Position<'v> {
                 }
             }
         }
-        if let Some(d) = &self.v.drops {
-            self.drops_after_move(d, m, &mut u);
-        }
-        if self.v.gating.is_some() {
-            self.gate_in(&m, side);
-        }
-        self.set_virgin(m.from, false);
-        self.set_virgin(m.to, false);
-        if let Some(rule) = &self.v.unmoved_loss {
-            self.lose_unmoved(rule, crate::game::code_kind(piece), m.to, &mut u.lost_unmoved);
-        }
+        capture
+    }
+
+    /// The bookkeeping after the pieces moved: en-passant squares, clocks,
+    /// side to move, n-check counters and passes.
+    #[inline]
+    fn end_move(&mut self, m: Move, piece: u8, side: Side, capture: bool) {
         let pawn = self.v.tables.code_pawn[piece as usize];
         if pawn && !capture && self.v.tables.has_ep && m.kind == MoveKind::Normal {
             self.set_ep_squares(m.from, m.to);
@@ -174,14 +206,13 @@ impl<'v> Position<'v> {
             self.fullmove += 1;
         }
         self.side ^= 1;
-        self.key ^= z_black;
+        self.key ^= self.v.tables.zobrist.black;
         if self.v.rules.check_limit > 0 {
             self.count_check(side as usize);
         }
         if self.v.passing.is_some() {
             self.note_pass(&m);
         }
-        u
     }
 
     /// n-check: a move that gives check uses up one of the mover's checks.
@@ -231,16 +262,7 @@ impl<'v> Position<'v> {
             if let Some(d) = &self.v.drops {
                 return self.unmake_drop(d, m, u);
             }
-            self.take(m.to);
-            let i = u.side as usize * self.v.pieces.len() + (m.promo - 1) as usize;
-            self.hand[i] += 1;
-            self.in_hand += 1;
-            self.side = u.side;
-            self.ep = u.ep;
-            self.ep_n = u.ep_n;
-            self.ep_victim = u.ep_victim;
-            self.key = u.key;
-            return;
+            return self.unpost(m, u);
         }
         self.once_used = u.once_used;
         self.checks_left = u.checks_left;
@@ -255,6 +277,42 @@ impl<'v> Position<'v> {
         if self.side == 1 {
             self.fullmove -= 1;
         }
+        self.put_back(m, &u);
+        self.virgin[m.to as usize] = u.virgin_to;
+        if m.kind != MoveKind::Normal && m.kind != MoveKind::Gate {
+            self.virgin[m.extra as usize] = u.virgin_extra;
+        }
+        self.virgin[m.from as usize] = u.virgin_from;
+        if u.lost_unmoved[0] != super::NO_CELL {
+            for c in u.lost_unmoved.into_iter().filter(|&c| c != super::NO_CELL) {
+                self.virgin[c as usize] = true;
+            }
+        }
+        self.ep = u.ep;
+        self.ep_n = u.ep_n;
+        self.ep_victim = u.ep_victim;
+        self.halfmove = u.halfmove;
+        self.key = u.key;
+    }
+
+    /// Takes back a posting of the deployment phase: the piece goes back
+    /// to its side's hand.
+    fn unpost(&mut self, m: Move, u: Undo) {
+        self.take(m.to);
+        let i = u.side as usize * self.v.pieces.len() + (m.promo - 1) as usize;
+        self.hand[i] += 1;
+        self.in_hand += 1;
+        self.side = u.side;
+        self.ep = u.ep;
+        self.ep_n = u.ep_n;
+        self.ep_victim = u.ep_victim;
+        self.key = u.key;
+    }
+
+    /// Puts the moved piece, its castling partner and its victims back
+    /// where they stood before `m`.
+    #[inline]
+    fn put_back(&mut self, m: Move, u: &Undo) {
         match m.kind {
             MoveKind::Castle => {
                 let partner = self.take(m.extra2);
@@ -276,20 +334,5 @@ impl<'v> Position<'v> {
                 self.put(m.from, u.moved);
             }
         }
-        self.virgin[m.to as usize] = u.virgin_to;
-        if m.kind != MoveKind::Normal && m.kind != MoveKind::Gate {
-            self.virgin[m.extra as usize] = u.virgin_extra;
-        }
-        self.virgin[m.from as usize] = u.virgin_from;
-        if u.lost_unmoved[0] != super::NO_CELL {
-            for c in u.lost_unmoved.into_iter().filter(|&c| c != super::NO_CELL) {
-                self.virgin[c as usize] = true;
-            }
-        }
-        self.ep = u.ep;
-        self.ep_n = u.ep_n;
-        self.ep_victim = u.ep_victim;
-        self.halfmove = u.halfmove;
-        self.key = u.key;
     }
 }

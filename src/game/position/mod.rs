@@ -1,13 +1,15 @@
 //! Position state: the board, side to move, unmoved flags, en passant,
 //! clocks, hands and hash key, with its accessors. The other concerns live
-//! in files named after them: `setup` (FEN in and out), `attacks`,
-//! `movegen` (pseudo-legal moves), `legal` (legality), `make` (make/unmake).
+//! in files named after them: `setup` (FEN in), `write` (FEN out),
+//! `attacks`, `movegen` (pseudo-legal moves), `legal` (legality), `make`
+//! (make/unmake).
 
 mod attacks;
 mod legal;
 mod make;
 mod movegen;
 mod setup;
+mod write;
 
 use super::{fen, piece_code, Move, Side};
 use crate::board::Cell;

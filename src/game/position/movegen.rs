@@ -3,9 +3,10 @@
 
 use super::Position;
 use crate::board::Cell;
-use crate::compile::{walk, walk_plain, Occupancy};
-use crate::game::rules::promotion::NONE;
-use crate::game::{code_kind, code_side, Move, MoveKind};
+use crate::compile::{walk, walk_plain, Emit, Occupancy};
+use crate::game::rules::promotion::{PiecePromotion, NONE};
+use crate::game::{code_kind, code_side, Move, MoveKind, Side};
+use crate::variant::{ProgRef, Variant};
 
 impl<'v> Position<'v> {
     /// Pseudo-legal moves (own royal pieces may be left attacked).
@@ -100,122 +101,62 @@ impl<'v> Position<'v> {
     fn general_moves(&mut self, from: usize, idx: usize, out: &mut Vec<Move>, in_check: bool) {
         let v = self.v;
         let t = &v.tables;
-        let n = t.cells;
         let side = self.side;
+        let code = self.board[from];
+        let kind = code_kind(code) as usize;
+        let pr = t.progs[idx];
+        let pawn = t.code_pawn[code as usize];
+        if pr.visits_origin {
+            self.board[from] = 0;
+        }
         {
-            let code = self.board[from];
-            let kind = code_kind(code) as usize;
-            let pr = t.progs[idx];
-            let pawn = t.code_pawn[code as usize];
-            let start_len = out.len();
-            if pr.visits_origin {
-                self.board[from] = 0;
-            }
-            {
-                let board = &self.board;
-                let (ep, ep_n, ep_victim) = (&self.ep, self.ep_n as usize, self.ep_victim);
-                let once_used = self.once_used[side as usize];
+            let board = &self.board;
+            let ep = &self.ep[..self.ep_n as usize];
+            // Shogi-style promotion of this piece, if it has one.
+            let pp = v.piece_promotion.as_ref().filter(|pp| pp.to[kind] != NONE);
+            let fast = !pawn && !pr.may_repeat && !t.capture_rules && pp.is_none();
+            let lands = Landings {
+                v,
+                board,
+                kind,
+                side,
+                from: from as Cell,
+                pawn,
+                pr,
+                pp,
+                ep_victim: self.ep_victim,
+                once_used: self.once_used[side as usize],
                 // No promotion to a royal piece beyond the royals a position holds.
-                let royals_full = self.nroyal[side as usize] as usize >= super::MAX_ROYALS;
-                let from = from as Cell;
-                // Shogi-style promotion of this piece, if it has one.
-                let pp = v.piece_promotion.as_ref().filter(|pp| pp.to[kind] != NONE);
-                let fast = !pawn && !pr.may_repeat && !t.capture_rules && pp.is_none();
-                walk(
-                    &t.nodes[pr.start as usize..pr.end as usize],
-                    |c| Self::occ(board, side, c),
-                    self.virgin[from as usize],
-                    in_check,
-                    |c| ep[..ep_n].contains(&c),
-                    |e| {
-                        // Fast path: a plain move or capture of a piece without
-                        // promotion, capture restrictions or duplicate routes.
-                        if fast && e.victims.is_empty() && !e.en_passant {
-                            out.push(Move { from, to: e.to, extra: 0, extra2: 0, promo: 0, kind: MoveKind::Normal });
-                            return;
-                        }
-                        if e.victims.len() > 1 {
-                            return;
-                        }
-                        let (mk, extra) = if e.en_passant {
-                            (MoveKind::EnPassant, ep_victim)
-                        } else if let Some(&vc) = e.victims.first() {
-                            (MoveKind::Locust, vc)
-                        } else {
-                            (MoveKind::Normal, 0)
-                        };
-                        if e.target == Occupancy::Enemy {
-                            let victim = code_kind(board[e.to as usize]) as usize;
-                            if t.capturers[victim] & (1 << kind) == 0 {
-                                return;
-                            }
-                        }
-                        if mk == MoveKind::Locust {
-                            let vc = board[extra as usize];
-                            if vc != 0 && t.capturers[code_kind(vc) as usize] & (1 << kind) == 0 {
-                                return;
-                            }
-                        }
-                        let m = Move { from, to: e.to, extra, extra2: 0, promo: 0, kind: mk };
-                        // (A piece that may not hop over some kinds is marked
-                        // `may_repeat` too, so that its check costs others nothing.)
-                        if pr.may_repeat
-                            && (out[start_len..].iter().any(|x| x.to == m.to && x.extra == m.extra && x.kind == m.kind)
-                                || pr.hop_ban && crate::game::rules::effects::hops_banned(v, board, kind, from, e.to))
-                        {
-                            return;
-                        }
-                        if let Some(pp) = pp {
-                            if pp.in_zone(side, from) || pp.in_zone(side, e.to) {
-                                out.push(Move { promo: pp.to[kind] + 1, ..m });
-                            }
-                            // Unpromoted, it may not go where it could never move again.
-                            if !pp.forced && !pp.is_dead(kind, side, e.to) {
-                                out.push(m);
-                            }
-                            return;
-                        }
-                        let zones = if pawn { t.zone_mask[side as usize * n + e.to as usize] } else { 0 };
-                        if zones == 0 {
-                            out.push(m);
-                            return;
-                        }
-                        let mut optional = true;
-                        let first = out.len();
-                        for (zi, z) in v.zones.iter().enumerate() {
-                            if zones & (1 << zi) == 0 {
-                                continue;
-                            }
-                            optional &= !z.mandatory;
-                            for &k in &z.choices {
-                                if z.once.contains(&k) && once_used & (1 << k) != 0 {
-                                    continue;
-                                }
-                                if royals_full && v.pieces[k as usize].royal {
-                                    continue;
-                                }
-                                if let Some(limit) = &z.limit {
-                                    let code = crate::game::piece_code(k, side);
-                                    let have = board.iter().filter(|&&b| b == code).count();
-                                    if have >= limit[k as usize][side as usize] as usize {
-                                        continue;
-                                    }
-                                }
-                                let pm = Move { promo: k + 1, ..m };
-                                if !out[first..].contains(&pm) {
-                                    out.push(pm);
-                                }
-                            }
-                        }
-                        if optional {
-                            out.push(m);
-                        }
-                    },
-                );
-            }
-            if pr.visits_origin {
-                self.board[from] = code;
-            }
+                royals_full: self.nroyal[side as usize] as usize >= super::MAX_ROYALS,
+                start_len: out.len(),
+            };
+            walk(
+                &t.nodes[pr.start as usize..pr.end as usize],
+                |c| Self::occ(board, side, c),
+                self.virgin[from],
+                in_check,
+                |c| ep.contains(&c),
+                |e| {
+                    // Fast path: a plain move or capture of a piece without
+                    // promotion, capture restrictions or duplicate routes.
+                    if fast && e.victims.is_empty() && !e.en_passant {
+                        let to = e.to;
+                        out.push(Move {
+                            from: from as Cell,
+                            to,
+                            extra: 0,
+                            extra2: 0,
+                            promo: 0,
+                            kind: MoveKind::Normal,
+                        });
+                        return;
+                    }
+                    lands.land(&e, out);
+                },
+            );
+        }
+        if pr.visits_origin {
+            self.board[from] = code;
         }
     }
 
@@ -250,6 +191,139 @@ impl<'v> Position<'v> {
                     kind: MoveKind::Castle,
                 });
             }
+        }
+    }
+}
+
+/// What turns the landings of one piece's walk into moves: the piece, the
+/// board it walks on, and the promotion facts of its side.
+struct Landings<'a> {
+    /// The variant.
+    v: &'a Variant,
+    /// The board (with the piece lifted if its program visits its origin).
+    board: &'a [u8],
+    /// The moving piece's kind and side, and where it stands.
+    kind: usize,
+    side: Side,
+    from: Cell,
+    /// The piece promotes in the variant's promotion zones.
+    pawn: bool,
+    /// The piece's move program.
+    pr: ProgRef,
+    /// The piece's shogi-style promotion, if it has one.
+    pp: Option<&'a PiecePromotion>,
+    /// The cell of the piece an en-passant capture takes.
+    ep_victim: Cell,
+    /// The once-per-side promotion choices already taken (kind bits).
+    once_used: u64,
+    /// The side holds as many royals as a position may.
+    royals_full: bool,
+    /// Where this piece's moves start in the output list.
+    start_len: usize,
+}
+
+impl Landings<'_> {
+    /// The moves of one landing off the fast path: locust and en-passant
+    /// captures, capture restrictions, duplicate routes and promotions.
+    #[inline]
+    fn land(&self, e: &Emit<'_>, out: &mut Vec<Move>) {
+        if e.victims.len() > 1 {
+            return;
+        }
+        let (mk, extra) = if e.en_passant {
+            (MoveKind::EnPassant, self.ep_victim)
+        } else if let Some(&vc) = e.victims.first() {
+            (MoveKind::Locust, vc)
+        } else {
+            (MoveKind::Normal, 0)
+        };
+        if !self.may_capture(e, mk, extra) {
+            return;
+        }
+        let m = Move { from: self.from, to: e.to, extra, extra2: 0, promo: 0, kind: mk };
+        // (A piece that may not hop over some kinds is marked
+        // `may_repeat` too, so that its check costs others nothing.)
+        if self.pr.may_repeat
+            && (out[self.start_len..].iter().any(|x| x.to == m.to && x.extra == m.extra && x.kind == m.kind)
+                || self.pr.hop_ban
+                    && crate::game::rules::effects::hops_banned(self.v, self.board, self.kind, self.from, e.to))
+        {
+            return;
+        }
+        if let Some(pp) = self.pp {
+            if pp.in_zone(self.side, self.from) || pp.in_zone(self.side, e.to) {
+                out.push(Move { promo: pp.to[self.kind] + 1, ..m });
+            }
+            // Unpromoted, it may not go where it could never move again.
+            if !pp.forced && !pp.is_dead(self.kind, self.side, e.to) {
+                out.push(m);
+            }
+            return;
+        }
+        let t = &self.v.tables;
+        let zones = if self.pawn { t.zone_mask[self.side as usize * t.cells + e.to as usize] } else { 0 };
+        if zones == 0 {
+            out.push(m);
+            return;
+        }
+        self.zone_promotions(m, zones, out);
+    }
+
+    /// Whether the piece may capture what stands on the destination and on
+    /// the locust victim's cell (`capturable-by`).
+    #[inline]
+    fn may_capture(&self, e: &Emit<'_>, mk: MoveKind, extra: Cell) -> bool {
+        let t = &self.v.tables;
+        if e.target == Occupancy::Enemy {
+            let victim = code_kind(self.board[e.to as usize]) as usize;
+            if t.capturers[victim] & (1 << self.kind) == 0 {
+                return false;
+            }
+        }
+        if mk == MoveKind::Locust {
+            let vc = self.board[extra as usize];
+            if vc != 0 && t.capturers[code_kind(vc) as usize] & (1 << self.kind) == 0 {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// A pawn's move `m` into promotion zones (`zones`: their bits): one
+    /// move per allowed choice, and the plain move unless a zone is
+    /// mandatory.
+    fn zone_promotions(&self, m: Move, zones: u32, out: &mut Vec<Move>) {
+        let v = self.v;
+        let side = self.side;
+        let mut optional = true;
+        let first = out.len();
+        for (zi, z) in v.zones.iter().enumerate() {
+            if zones & (1 << zi) == 0 {
+                continue;
+            }
+            optional &= !z.mandatory;
+            for &k in &z.choices {
+                if z.once.contains(&k) && self.once_used & (1 << k) != 0 {
+                    continue;
+                }
+                if self.royals_full && v.pieces[k as usize].royal {
+                    continue;
+                }
+                if let Some(limit) = &z.limit {
+                    let code = crate::game::piece_code(k, side);
+                    let have = self.board.iter().filter(|&&b| b == code).count();
+                    if have >= limit[k as usize][side as usize] as usize {
+                        continue;
+                    }
+                }
+                let pm = Move { promo: k + 1, ..m };
+                if !out[first..].contains(&pm) {
+                    out.push(pm);
+                }
+            }
+        }
+        if optional {
+            out.push(m);
         }
     }
 }

@@ -1,8 +1,11 @@
-//! Reading a position from a FEN and writing it back.
+//! Reading a position from a FEN: pieces, hands, unmoved and promoted
+//! marks, en passant, and the checks that a game could reach it; and the
+//! state derived from the board (piece counts, occupancy, hash key).
 
 use super::{FenError, Position, MAX_ROYALS, NO_CELL};
 use crate::board::Cell;
-use crate::game::{code_kind, code_side, fen, piece_code, Side};
+use crate::game::fen::{self, Placement};
+use crate::game::{code_kind, code_side, piece_code, Side};
 use crate::variant::Variant;
 
 impl<'v> Position<'v> {
@@ -24,8 +27,37 @@ impl<'v> Position<'v> {
         };
         let pl = fen::parse_placement_with(&v.grid, &kind_of, &plus, text).map_err(FenError)?;
         let setup = fen::parse_placement_with(&v.grid, &kind_of, &plus, &v.setup_fen).map_err(FenError)?;
+        let mut p = Position::blank(v, &pl);
+        p.fill_hands(&pl.hand)?;
+        p.place_pieces(&pl, &setup);
+        p.read_castling_field(&pl.castling, &setup.cells)?;
+        if let Some(limit) = pl.count_limit {
+            if v.counting.is_none() {
+                let msg =
+                    format!("the en-passant field {limit} is a counting limit, but this variant has no counting rule");
+                return Err(FenError(vec![(0..0, msg)]));
+            }
+            p.set_counting(limit);
+        }
+        if let Some(e) = pl.ep {
+            p.read_ep(e);
+        }
+        p.recount();
+        for side in 0..2 {
+            if p.nroyal[side] as usize > MAX_ROYALS {
+                return Err(FenError(vec![(0..0, format!("more than {MAX_ROYALS} royal pieces"))]));
+            }
+        }
+        p.key = p.compute_key();
+        p.check_hand(&pl.hand)?;
+        p.check_reachable()?;
+        Ok(p)
+    }
+
+    /// An empty board with the side to move, clocks and check counters of `pl`.
+    fn blank(v: &'v Variant, pl: &Placement) -> Position<'v> {
         let n = v.grid.len();
-        let mut p = Position {
+        Position {
             v,
             board: vec![0; n],
             virgin: vec![false; n],
@@ -49,77 +81,77 @@ impl<'v> Position<'v> {
             blasts: Vec::new(),
             pass_state: 0,
             count: [0; 2],
-        };
-        for &(kind, side) in &pl.hand {
-            let h = &mut p.hand[side as usize * v.pieces.len() + kind as usize];
+        }
+    }
+
+    /// Puts the FEN's pieces in hand into the hands (at most 64 of a kind).
+    fn fill_hands(&mut self, hand: &[(u8, Side)]) -> Result<(), FenError> {
+        for &(kind, side) in hand {
+            let h = &mut self.hand[side as usize * self.v.pieces.len() + kind as usize];
             if *h == 64 {
                 return Err(FenError(vec![(0..0, "more than 64 pieces of one kind in a hand".into())]));
             }
             *h += 1;
-            p.in_hand += 1;
+            self.in_hand += 1;
         }
+        Ok(())
+    }
+
+    /// Puts the FEN's pieces on the board with their unmoved and promoted
+    /// marks, read against the variant's `setup`.
+    fn place_pieces(&mut self, pl: &Placement, setup: &Placement) {
+        let v = self.v;
         for (c, cell) in pl.cells.iter().enumerate() {
             if let Some((kind, side)) = *cell {
-                p.board[c] = piece_code(kind, side);
+                self.board[c] = piece_code(kind, side);
                 // Pieces whose unmoved state the castling field carries are
                 // marked by it; others are unmoved on their start cells.
-                p.virgin[c] = v.tables.virgin_matters[kind as usize]
+                self.virgin[c] = v.tables.virgin_matters[kind as usize]
                     && !crate::game::rules::castling::fen_tracked(v, kind)
                     && setup.cells[c] == Some((kind, side));
                 if let Some(d) = v.drops.as_ref().filter(|_| pl.promoted[c]) {
-                    p.promoted[c] = d.base + 1;
+                    self.promoted[c] = d.base + 1;
                 }
             }
         }
         // The cells of the setup's castling partners hold unmoved pieces only
         // when the castling field says so.
+        let n = v.grid.len();
         for (c, cell) in setup.cells.iter().enumerate() {
             if let Some((kind, side)) = *cell {
                 for r in &v.tables.castles[(kind as usize * 2 + side as usize) * n + c] {
-                    p.virgin[r.partner as usize] = false;
+                    self.virgin[r.partner as usize] = false;
                 }
             }
         }
-        p.read_castling_field(&pl.castling, &setup.cells)?;
-        if let Some(limit) = pl.count_limit {
-            if v.counting.is_none() {
-                return Err(FenError(vec![(
-                    0..0,
-                    format!("the en-passant field {limit} is a counting limit, but this variant has no counting rule"),
-                )]));
-            }
-            p.set_counting(limit);
-        }
-        if let Some(e) = pl.ep {
-            // The victim stands one step beyond the e.p. square, seen from the side to move.
-            let (x, y) = v.grid.coords(e);
-            let dy = if p.side == 0 { -1 } else { 1 };
-            if let Some(victim) = v.grid.at(x as i32, y as i32 + dy) {
-                if p.board[victim as usize] != 0 && code_side(p.board[victim as usize]) != p.side {
-                    p.ep = [e, NO_CELL, NO_CELL, NO_CELL];
-                    p.ep_n = 1;
-                    p.ep_victim = victim;
-                }
+    }
+
+    /// The FEN's en-passant square `e`, kept only when an enemy piece stands
+    /// one step beyond it, seen from the side to move (the victim).
+    fn read_ep(&mut self, e: Cell) {
+        let (x, y) = self.v.grid.coords(e);
+        let dy = if self.side == 0 { -1 } else { 1 };
+        if let Some(victim) = self.v.grid.at(x as i32, y as i32 + dy) {
+            if self.board[victim as usize] != 0 && code_side(self.board[victim as usize]) != self.side {
+                self.ep = [e, NO_CELL, NO_CELL, NO_CELL];
+                self.ep_n = 1;
+                self.ep_victim = victim;
             }
         }
-        p.recount();
-        for side in 0..2 {
-            if p.nroyal[side] as usize > MAX_ROYALS {
-                return Err(FenError(vec![(0..0, format!("more than {MAX_ROYALS} royal pieces"))]));
-            }
-        }
-        p.key = p.compute_key();
-        p.check_hand(&pl.hand)?;
-        if p.side_in_check(p.side ^ 1) {
-            // The side to move could take a royal piece: no legal game reaches this.
-            let name = if p.side == 0 { "Black" } else { "White" };
-            let to_move = if p.side == 0 { "White" } else { "Black" };
+    }
+
+    /// Refuses a position where the side not to move is in check: the side
+    /// to move could take a royal piece, so no legal game reaches it.
+    fn check_reachable(&self) -> Result<(), FenError> {
+        if self.side_in_check(self.side ^ 1) {
+            let name = if self.side == 0 { "Black" } else { "White" };
+            let to_move = if self.side == 0 { "White" } else { "Black" };
             return Err(FenError(vec![(
                 0..0,
                 format!("{name}, not to move, is in check: {to_move} could take its royal piece, so no game reaches this position"),
             )]));
         }
-        Ok(p)
+        Ok(())
     }
 
     /// Pieces in hand need drops, or a deployment phase that posts them, at most as
@@ -155,6 +187,8 @@ impl<'v> Position<'v> {
         Ok(())
     }
 
+    /// Recomputes the royal pieces, piece counts and occupancy words from
+    /// the board (after setting up, or after changes `take`/`put` do not track).
     pub(super) fn recount(&mut self) {
         self.nroyal = [0; 2];
         self.nonroyal = [0; 2];
@@ -178,6 +212,8 @@ impl<'v> Position<'v> {
         }
     }
 
+    /// The hash key of the position computed from scratch; `make` and
+    /// `unmake` keep it up to date incrementally.
     pub(super) fn compute_key(&self) -> u64 {
         let z = &self.v.tables.zobrist;
         let mut k = 0;
@@ -210,71 +246,5 @@ impl<'v> Position<'v> {
             }
         }
         k
-    }
-
-    /// The FEN of the position.
-    pub fn fen(&self) -> String {
-        let v = self.v;
-        // `~` as Fairy-Stockfish writes it: only where the mark decides
-        // something (a captured piece is demoted).
-        let demotes = v.drops.as_ref().is_some_and(|d| d.to_hand && !d.keep_promoted);
-        let pp = v.piece_promotion.as_ref();
-        // A shogi-style promoted piece is written `+` and the letter of the
-        // piece it promoted from.
-        let shown = |kind: u8| pp.map_or(kind, |pp| pp.base[kind as usize]);
-        let marked = |c: Cell| {
-            let code = self.board[c as usize];
-            let plus = code != 0 && shown(code_kind(code)) != code_kind(code);
-            (plus.then_some('+'), (demotes && self.promoted[c as usize] != 0).then_some('~'))
-        };
-        let placement = fen::write_placement_marked(
-            &v.grid,
-            &|c| {
-                let code = self.board[c as usize];
-                (code != 0).then(|| {
-                    let l = v.pieces[shown(code_kind(code)) as usize].letter;
-                    if code_side(code) == 0 {
-                        l
-                    } else {
-                        l.to_ascii_lowercase()
-                    }
-                })
-            },
-            &marked,
-        );
-        let castling = self.castling_field();
-        let mut ep = if self.ep_n > 0 { v.grid.label(self.ep[0]).to_string() } else { "-".into() };
-        // A running count: Fairy-Stockfish writes its limit where the e.p.
-        // square goes, and the count instead of the halfmove clock.
-        let halfmove = if self.count[0] > 0 {
-            ep = self.count[0].to_string();
-            self.count[1]
-        } else {
-            self.halfmove
-        };
-        if v.rules.check_limit > 0 {
-            // Fairy-Stockfish's n-check field rides after the e.p. square.
-            ep = format!("{ep} {}+{}", self.checks_left[0], self.checks_left[1]);
-        }
-        let mut placement = placement;
-        if self.in_hand > 0 || v.drops.is_some() || v.gating.is_some() {
-            // Hands as in Fairy-Stockfish: `placement[SSss]`, White's then
-            // Black's, each in the variant's hand order.
-            let kinds = v.pieces.len();
-            let order: Vec<u8> = match &v.drops {
-                Some(d) => d.hand_order.clone(),
-                None => (0..kinds as u8).collect(),
-            };
-            placement.push('[');
-            for side in 0..2 {
-                for &k in &order {
-                    let l = v.pieces[k as usize].letter;
-                    let l = if side == 0 { l } else { l.to_ascii_lowercase() };
-                    (0..self.hand[side * kinds + k as usize]).for_each(|_| placement.push(l));
-                }
-            }
-            placement.push(']');
-        }
-        format!("{placement} {} {castling} {ep} {} {}", if self.side == 0 { 'w' } else { 'b' }, halfmove, self.fullmove)
     }
 }
