@@ -164,11 +164,15 @@ pub fn prepare_on(
     let p = &v.pieces[kind as usize];
     let text = if black { p.betza_black.as_deref().unwrap_or(&p.betza) } else { &p.betza };
     let mut paths = if p.immobile { Vec::new() } else { betza::compile_paths(text).map_err(ProbeError::Betza)? };
-    for (_, b) in &p.specials {
-        paths.extend(betza::compile_paths(b).map_err(ProbeError::Betza)?);
-    }
     let grid = v.grid.clone();
     let from = grid.parse(at).ok_or_else(|| ProbeError::Position(format!("{at:?} is not a cell of the board")))?;
+    // An in-region special applies only where the piece stands in its
+    // side's part of the region (janggi's palace lines from this corner).
+    let side = black as usize;
+    let applies = |r: &Option<u8>| r.is_none_or(|r| v.regions[r as usize].contains(side, from));
+    for ((_, b), _) in p.specials.iter().zip(&p.special_regions).filter(|(_, r)| applies(r)) {
+        paths.extend(betza::compile_paths(b).map_err(ProbeError::Betza)?);
+    }
     let mut occ = vec![Occupancy::Empty; grid.len()];
     for (list, o) in [(friends, Occupancy::Friend), (enemies, Occupancy::Enemy)] {
         for s in list {

@@ -197,3 +197,56 @@ fn palace_diagonals_for_every_piece_that_has_them() {
     let p = moves_from(&v, fen, "e9");
     assert!(p.contains(&"e9d10".into()) && p.contains(&"e9f10".into()), "{p:?}");
 }
+
+/// `rookery moves DEF --piece L --at CELL --fen FEN --json`: the cells it
+/// shows as reachable (a move or a capture, not a friend's cell).
+fn shown_destinations(def: &str, letter: char, at: &str, fen: &str) -> Vec<String> {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rookery"))
+        .args(["moves", def, "--piece", &letter.to_string(), "--at", at, "--fen", fen, "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut to: Vec<String> = json["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| ["move", "capture", "both"].contains(&m["kind"].as_str().unwrap()))
+        .map(|m| m["to"].as_str().unwrap().to_string())
+        .collect();
+    to.sort();
+    to
+}
+
+#[test]
+fn the_moves_command_shows_only_the_palace_lines_of_the_cell_it_stands_on() {
+    // Positions without checks, pins or facing generals, so the legal moves
+    // of each piece are exactly its pseudo-legal ones: `moves` must show
+    // the destinations perft plays (it once added every palace line of the
+    // piece wherever it stood: c2 and b3 for a chariot on d1).
+    let v = builtin_variant("janggi");
+    let fens = [
+        "9/4k4/9/9/9/9/9/9/5K3/3R5 w - - 0 1",
+        "9/4k4/9/9/9/9/9/5R3/3K5/9 w - - 0 1",
+        "9/4k4/9/9/9/9/9/9/4P4/3C1K3 w - - 0 1",
+        "5R3/9/4k4/9/9/9/9/9/5K3/9 w - - 0 1",
+        "9/5k3/9/9/9/9/9/9/4R4/3K5 w - - 0 1",
+    ];
+    for fen in fens {
+        let p = Position::from_fen(&v, fen).unwrap();
+        for c in 0..v.grid.len() as u16 {
+            let code = p.at(c);
+            if code == 0 || rookery::game::code_side(code) != 0 {
+                continue;
+            }
+            let letter = v.pieces[rookery::game::code_kind(code) as usize].letter;
+            if letter == 'K' {
+                continue;
+            }
+            let at = v.grid.label(c).to_string();
+            let mut played: Vec<String> = moves_from(&v, fen, &at).iter().map(|m| m[at.len()..].to_string()).collect();
+            played.sort();
+            assert_eq!(shown_destinations("janggi", letter, &at, fen), played, "{letter} on {at} in {fen}");
+        }
+    }
+}

@@ -125,6 +125,45 @@ CASTLING_VARIANTS = {
 for _name in CASTLING_VARIANTS:
     FSF_NAME[_name] = _name
 
+# Counting rules and bare kings (issue 11, third round): FSF built-ins of the
+# same name.  Start perft as counted by the Fairy-Stockfish binary (go perft).
+COUNTING_VARIANTS = {
+    "makruk": ("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1", [23, 529, 12012]),
+    "asean": ("rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1", [23, 529, 12012]),
+    "ai-wok": ("rnsaksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKASNR w - - 0 1", [26, 676, 18102]),
+    "shatranj": ("rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1", [16, 256, 4176]),
+    "courier": ("rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1",
+                [26, 678, 18406]),
+    "shatar": ("rnbjkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBJKBNR w - - 0 1", [20, 400, 8426]),
+}
+for _name in COUNTING_VARIANTS:
+    FSF_NAME[_name] = _name
+
+# Hand-picked positions appended to the random ones (bare kings, which random
+# play from the start does not reach): (comment, FEN as FSF prints it).
+EXTRA_POSITIONS = {
+    "shatranj": [
+        ("bared, to move, against king and rook: one reply, then lost", "8/8/8/4k3/8/8/8/R3K3 b - - 0 40"),
+        ("bared, to move, against three pieces: lost at once", "8/8/8/4k3/8/8/8/RR2K3 b - - 0 40"),
+        ("bared, to move, and able to take the last piece (bare back)", "8/8/8/8/8/8/1k6/R3K3 b - - 0 40"),
+        ("White bared by the last move, to move against two pieces", "8/8/8/4k3/8/8/1q6/4K3 w - - 0 40"),
+        ("a capture that bares Black", "8/8/8/4k3/8/8/r7/R3K3 w - - 0 40"),
+    ],
+    "courier": [
+        ("bared, to move, against king and rook", "12/12/12/5k6/12/12/12/R4K6 b - - 0 40"),
+        ("bared, to move, against three pieces", "12/12/12/5k6/12/12/12/RR3K6 b - - 0 40"),
+        ("a capture that bares Black", "12/12/12/5k6/12/12/r11/R4K6 w - - 0 40"),
+    ],
+    "shatar": [
+        ("a bare king: drawn at once (robado)", "8/8/8/4k3/8/8/8/R3K3 b - - 0 40"),
+        ("a capture that bares Black", "8/8/8/4k3/8/8/r7/R3K3 w - - 0 40"),
+    ],
+    "makruk": [
+        ("a running count (16 plies allowed, 15 counted)", "8/8/8/4k3/8/8/8/R3K3 w - 16 15 40"),
+        ("a count past its limit: optional, so perft is unchanged", "8/8/8/4k3/8/8/8/R3K3 w - 16 17 40"),
+    ],
+}
+
 # Campmate and asymmetric armies (issue 11, third round): orda, ordamirror,
 # synochess and empire from tools/fsf-variants.ini (copied from FSF's
 # variants.ini), nocheckatomic and janggimodern built in.  Start perft as
@@ -187,6 +226,7 @@ WALL_VARIANTS["edgewalls"] = ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk
 EXPECTED_START.update(GOAL_VARIANTS)
 EXPECTED_START.update(WALL_VARIANTS)
 EXPECTED_START.update(CASTLING_VARIANTS)
+EXPECTED_START.update(COUNTING_VARIANTS)
 EXPECTED_START.update(CAMP_VARIANTS)
 
 # Published perft results, chessprogramming wiki "Perft Results" page
@@ -386,6 +426,8 @@ def write_records(path, head, records):
 
 
 def walk_comment(moves):
+    if isinstance(moves, str):
+        return "# hand-picked (EXTRA_POSITIONS): " + moves
     if not moves:
         return "# the start position"
     return "# %d random plies from the start: %s" % (len(moves), " ".join(moves))
@@ -399,6 +441,7 @@ def run_perft(variant, count, seed, max_depth, node_budget, out, max_plies=40, b
     t0 = time.perf_counter()
     fsfname = FSF_NAME[variant]
     positions = random_positions(variant, count, seed, max_plies=max_plies)
+    positions += [(fen, note) for note, fen in EXTRA_POSITIONS.get(variant, [])]
     records = []
     for i, (fen, moves) in enumerate(positions, 1):
         t = time.perf_counter()

@@ -244,6 +244,9 @@ pub enum Feature {
     Royalty,
     /// Walls placed after every move (the duck, arrows).
     Walls,
+    /// Counting rules and conditions on checkmate (makruk, shatar), which no
+    /// exporter writes yet.
+    Counting,
 }
 
 /// Rules outside the move-and-promotion model that the exporters share
@@ -301,6 +304,7 @@ pub fn special_rule_items(v: &Variant) -> Vec<(Feature, String)> {
     out.extend(crate::game::rules::extinction::export_problems(v).into_iter().map(|s| (Feature::Extinction, s)));
     out.extend(crate::game::rules::royalty::export_problems(v).into_iter().map(|s| (Feature::Royalty, s)));
     out.extend(crate::game::rules::walls::export_problems(v).into_iter().map(|s| (Feature::Walls, s)));
+    out.extend(crate::game::rules::counting::export_problems(v).into_iter().map(|s| (Feature::Counting, s)));
     if v.rules.flying_general {
         out.push((
             Feature::FlyingGeneral,

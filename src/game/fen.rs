@@ -31,6 +31,9 @@ pub struct Placement {
     /// n-check counters (`3+3`: checks White, Black still have to give),
     /// when the FEN has that field.
     pub checks: Option<[u8; 2]>,
+    /// A counting limit in plies written in the en-passant field, as
+    /// Fairy-Stockfish writes a running count (`rules::counting`).
+    pub count_limit: Option<u32>,
 }
 
 /// Problems as (byte range in the FEN, message).
@@ -215,8 +218,15 @@ pub fn parse_placement_with(
             s.to_string()
         }
     };
+    // A number where no cell has that name: a counting limit.
+    let count_limit = fields
+        .get(3)
+        .filter(|(_, s)| grid.parse(s).is_none())
+        .and_then(|(_, s)| s.parse::<u32>().ok())
+        .filter(|&n| n <= 100_000);
     let ep = match fields.get(3) {
         None | Some((_, "-")) => None,
+        Some(_) if count_limit.is_some() => None,
         Some(&(o, s)) => match grid.parse(s) {
             Some(c) => Some(c),
             None => {
@@ -250,7 +260,7 @@ pub fn parse_placement_with(
         errs.push((o..o + s.len(), "unexpected extra field in the FEN".to_string()));
     }
     if errs.is_empty() {
-        Ok(Placement { cells, promoted, side, castling, ep, hand, halfmove, fullmove, checks })
+        Ok(Placement { cells, promoted, side, castling, ep, hand, halfmove, fullmove, checks, count_limit })
     } else {
         Err(errs)
     }

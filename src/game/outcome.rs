@@ -1,7 +1,8 @@
 //! How a game ends: capture goals, the goals that end it at once,
 //! checkmate, stalemate (with the variant's values), bare king (with
 //! counter-baring), the dead position, the n-move rule and n-fold repetition,
-//! judged in the variant's order (`rules.end-order`); draw odds.
+//! the counting rule, judged in the variant's order (`rules.end-order`);
+//! draw odds.
 
 use std::fmt;
 
@@ -211,6 +212,8 @@ impl Game<'_> {
                 let winner = winner.or_else(|| self.pos.counted_winner(true));
                 perpetual.or(Some(Outcome { winner, reason: Reason::Repetition(rep) }))
             }
+            EndRule::Counting => (v.counting.is_some() && self.pos.count_expired())
+                .then(|| Outcome { winner: None, reason: Reason::Named("counting rule".into()) }),
         }
     }
 
@@ -254,6 +257,9 @@ impl Game<'_> {
                 let reason = Reason::Named("checkmate by a forbidden drop".into());
                 return Some(Outcome { winner: Some(stm), reason });
             }
+            if let Some(o) = v.mating.as_ref().and_then(|r| self.mate_verdict(r)) {
+                return Some(o);
+            }
             return Some(Outcome { winner: value_for(stm, v.rules.checkmate), reason: Reason::Checkmate });
         }
         Some(Outcome { winner: self.stalemate_winner(), reason: Reason::Stalemate })
@@ -279,11 +285,13 @@ pub enum EndRule {
     MoveRule,
     /// n-fold repetition.
     Repetition,
+    /// The counting rule's count has run out (`[counting]`).
+    Counting,
 }
 
 impl EndRule {
     /// Every end rule with its TOML name, in the default order.
-    pub const DEFAULT: [(&'static str, EndRule); 7] = [
+    pub const DEFAULT: [(&'static str, EndRule); 8] = [
         ("capture-wins", EndRule::CaptureWins),
         ("goals", EndRule::Goals),
         ("no-moves", EndRule::NoMoves),
@@ -291,6 +299,7 @@ impl EndRule {
         ("dead-position", EndRule::DeadPosition),
         ("move-rule", EndRule::MoveRule),
         ("repetition", EndRule::Repetition),
+        ("counting", EndRule::Counting),
     ];
 }
 

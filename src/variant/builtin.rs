@@ -68,6 +68,13 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("cambodian", include_str!("../../definitions/cambodian.toml")),
     ("seirawan", include_str!("../../definitions/seirawan.toml")),
     ("shouse", include_str!("../../definitions/shouse.toml")),
+    // Counting rules and bare kings (makruk, asean, ai-wok; shatranj, courier, shatar).
+    ("makruk", include_str!("../../definitions/makruk.toml")),
+    ("asean", include_str!("../../definitions/asean.toml")),
+    ("ai-wok", include_str!("../../definitions/ai-wok.toml")),
+    ("shatranj", include_str!("../../definitions/shatranj.toml")),
+    ("courier", include_str!("../../definitions/courier.toml")),
+    ("shatar", include_str!("../../definitions/shatar.toml")),
     // Further hands and drops (kyotoshogi, sittuyin, placement, dobutsu).
     ("placement", include_str!("../../definitions/placement.toml")),
     ("kyotoshogi", include_str!("../../definitions/kyotoshogi.toml")),

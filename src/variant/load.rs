@@ -101,6 +101,15 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         .extinction
         .as_ref()
         .and_then(|e| crate::game::rules::extinction::compile(e, &|l, d| letters.kind_of(l, "extinction piece", d), d));
+    let counting = spec.counting.as_ref().and_then(|c| {
+        crate::game::rules::counting::compile(c, pieces.len(), &|l, d| letters.kind_of(l, "counting piece", d), d)
+    });
+    let mating = crate::game::rules::mating::compile(
+        &spec.mate_only_by_loses,
+        &spec.mate_needs_check_by,
+        &|l, d| letters.kind_of(l, "checkmate piece", d),
+        d,
+    );
     let piece_promotion = promotion::piece_rules(spec, &board, &letters, d);
     let promotion_move = match (&spec.promotion_move, board.grid.as_ref()) {
         (Some(s), Some(g)) => {
@@ -256,6 +265,8 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
         passing,
         hop_bans,
         walls,
+        counting,
+        mating,
     };
     if let Some(w) = &spec.walls {
         crate::game::rules::walls::check_combination(w, &v, d);

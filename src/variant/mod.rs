@@ -231,6 +231,10 @@ pub struct Variant {
     pub hop_bans: Vec<u64>,
     /// Walls placed after every move (see `game::rules::walls`), if any.
     pub walls: Option<crate::game::rules::walls::Walls>,
+    /// Conditions on checkmate (see `game::rules::mating`), if any.
+    pub mating: Option<crate::game::rules::mating::MateRules>,
+    /// The counting rule (see `game::rules::counting`), if any.
+    pub counting: Option<crate::game::rules::counting::Counting>,
 }
 
 impl Variant {

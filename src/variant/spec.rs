@@ -168,6 +168,12 @@ pub struct VariantSpec {
     pub effects: Option<crate::game::rules::effects::EffectsSpec>,
     /// `[walls]`: a wall placed after every move.
     pub walls: Option<crate::game::rules::walls::WallsSpec>,
+    /// `rules.checkmate-only-by-loses`: piece letters.
+    pub mate_only_by_loses: Vec<Spanned<String>>,
+    /// `rules.checkmate-needs-check-by`: piece letters.
+    pub mate_needs_check_by: Vec<Spanned<String>>,
+    /// `[counting]`: the counting rules (makruk family).
+    pub counting: Option<crate::game::rules::counting::CountingSpec>,
     /// `[[checks]]`: documented facts.
     pub checks: Vec<CheckSpec>,
 }
@@ -209,13 +215,14 @@ impl Reader<'_> {
                 "checks",
                 "effects",
                 "walls",
+                "counting",
             ]
             .contains(&k)
             {
                 let span = root.key(k).and_then(|k| k.span()).unwrap_or_else(|| item_span(item));
                 self.err(
                     span,
-                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, drops, gating, rules, goals, extinction, checks, effects, walls"),
+                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, drops, gating, rules, goals, extinction, checks, effects, walls, counting"),
                 );
             }
         }
@@ -266,6 +273,7 @@ impl Reader<'_> {
         spec.extinction = self.extinction(root);
         spec.effects = self.effects(root);
         spec.walls = self.walls(root);
+        spec.counting = self.counting(root);
         spec
     }
 

@@ -59,6 +59,9 @@ pub struct Position<'v> {
     pub(in crate::game) pass_state: u8,
     /// The duck and the ducks lifted, for `unmake` (see `rules::walls`).
     pub(in crate::game) wall_state: crate::game::rules::walls::WallState,
+    /// The counting rule's (limit, count) in plies, limit 0 when no count
+    /// runs; kept by `Game::play`, never by `make` (see `rules::counting`).
+    pub(in crate::game) count: [u32; 2],
 }
 
 /// What `make` changed, for `unmake`.
@@ -227,13 +230,16 @@ pub struct Game<'v> {
     /// position they belong to (key, plies played): the search reads them
     /// back instead of generating them a second time.
     legal: (u64, usize, Vec<Move>),
+    /// The counting state before each move played (variants with a
+    /// counting rule only), for `undo`.
+    counts: Vec<[u32; 2]>,
 }
 
 impl<'v> Game<'v> {
     /// A game starting from `pos`.
     pub fn new(pos: Position<'v>) -> Game<'v> {
         let keys = vec![pos.key()];
-        Game { pos, history: Vec::new(), keys, legal: (0, usize::MAX, Vec::new()) }
+        Game { pos, history: Vec::new(), keys, legal: (0, usize::MAX, Vec::new()), counts: Vec::new() }
     }
 
     /// The legal moves of the current position into `out`: copied from the
@@ -262,6 +268,12 @@ impl<'v> Game<'v> {
     /// Plays a move (the caller checks legality).
     pub fn play(&mut self, m: Move) {
         let u = self.pos.make(m);
+        if let Some(c) = &self.pos.v.counting {
+            // The counting rule lives here rather than in `make`, so perft
+            // and the move generator never pay for it.
+            self.counts.push(self.pos.count);
+            self.pos.count_after(c, m, &u);
+        }
         self.history.push((m, u));
         self.keys.push(self.pos.key());
     }
@@ -271,6 +283,9 @@ impl<'v> Game<'v> {
         let (m, u) = self.history.pop()?;
         self.keys.pop();
         self.pos.unmake(m, u);
+        if let Some(count) = self.counts.pop() {
+            self.pos.count = count;
+        }
         Some(m)
     }
 }

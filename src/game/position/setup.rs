@@ -31,6 +31,14 @@ impl<'v> Position<'v> {
         p.fill_hands(&pl.hand)?;
         p.place_pieces(&pl, &setup);
         p.read_castling_field(&pl.castling, &setup.cells)?;
+        if let Some(limit) = pl.count_limit {
+            if v.counting.is_none() {
+                let msg =
+                    format!("the en-passant field {limit} is a counting limit, but this variant has no counting rule");
+                return Err(FenError(vec![(0..0, msg)]));
+            }
+            p.set_counting(limit);
+        }
         if let Some(e) = pl.ep {
             p.read_ep(e);
         }
@@ -74,6 +82,7 @@ impl<'v> Position<'v> {
             blasts: Vec::new(),
             pass_state: 0,
             wall_state: Default::default(),
+            count: [0; 2],
         }
     }
 

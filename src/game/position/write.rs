@@ -13,6 +13,14 @@ impl Position<'_> {
         let mut placement = self.placement_field();
         let castling = self.castling_field();
         let mut ep = if self.ep_n > 0 { v.grid.label(self.ep[0]).to_string() } else { "-".into() };
+        // A running count: Fairy-Stockfish writes its limit where the e.p.
+        // square goes, and the count instead of the halfmove clock.
+        let halfmove = if self.count[0] > 0 {
+            ep = self.count[0].to_string();
+            self.count[1]
+        } else {
+            self.halfmove
+        };
         if v.rules.check_limit > 0 {
             // Fairy-Stockfish's n-check field rides after the e.p. square.
             ep = format!("{ep} {}+{}", self.checks_left[0], self.checks_left[1]);
@@ -20,12 +28,7 @@ impl Position<'_> {
         if self.in_hand > 0 || v.drops.is_some() || v.gating.is_some() {
             self.push_hands(&mut placement);
         }
-        format!(
-            "{placement} {} {castling} {ep} {} {}",
-            if self.side == 0 { 'w' } else { 'b' },
-            self.halfmove,
-            self.fullmove
-        )
+        format!("{placement} {} {castling} {ep} {} {}", if self.side == 0 { 'w' } else { 'b' }, halfmove, self.fullmove)
     }
 
     /// The placement: piece letters, a shogi-style promoted piece as `+` and

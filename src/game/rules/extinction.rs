@@ -26,6 +26,10 @@ pub struct ExtinctionSpec {
     pub value: Option<Spanned<String>>,
     /// `name`.
     pub name: Option<Spanned<String>>,
+    /// `opponent-count`.
+    pub opponent_count: Option<Spanned<i64>>,
+    /// `claim`.
+    pub claim: bool,
     /// The table.
     pub span: std::ops::Range<usize>,
 }
@@ -39,8 +43,16 @@ pub struct Extinction {
     pub all: bool,
     /// A side with this many or fewer is extinct.
     pub count: u32,
-    /// The result for the extinct side (a loss or a win).
+    /// The result for the extinct side (a loss, a draw or a win).
     pub value: EndValue,
+    /// The opponent must have at least this many (FSF's
+    /// `extinctionOpponentPieceCount`): a bare king is bared only while
+    /// the other side has more than its king.
+    pub opponent_count: u32,
+    /// The side to move, if extinct, may still answer (FSF's
+    /// `extinctionClaim`): it loses at once only when the opponent has one
+    /// more than `opponent_count`, so a bared king may bare back.
+    pub claim: bool,
     /// The reason shown (`1-0 (extinction)`).
     pub name: String,
 }
@@ -51,11 +63,11 @@ impl Reader<'_> {
         let t = self.inline_or_table(root, "extinction", "extinction")?;
         let span = t.span().unwrap_or(0..0);
         for (k, _) in t.iter() {
-            if !["pieces", "count", "value", "name"].contains(&k) {
+            if !["pieces", "count", "value", "name", "opponent-count", "claim"].contains(&k) {
                 let ks = t.key(k).and_then(|k| k.span()).unwrap_or(span.clone());
                 self.push_error(
                     ks,
-                    format!("unknown key `{k}` in [extinction]; known keys: count, name, pieces, value"),
+                    format!("unknown key `{k}` in [extinction]; known keys: claim, count, name, opponent-count, pieces, value"),
                 );
             }
         }
@@ -72,6 +84,8 @@ impl Reader<'_> {
             count: self.int(&t, "count", "extinction.count", false, &span),
             value: self.string(&t, "value", "extinction.value", false, &span),
             name: self.string(&t, "name", "extinction.name", false, &span),
+            opponent_count: self.int(&t, "opponent-count", "extinction.opponent-count", false, &span),
+            claim: self.bool(&t, "claim", "extinction.claim", false),
             span,
         })
     }
@@ -98,16 +112,28 @@ pub fn compile(
     let value = match spec.value.as_ref().map(|v| (v, v.value.as_str())) {
         None | Some((_, "loss")) => EndValue::Loss,
         Some((_, "win")) => EndValue::Win,
+        Some((_, "draw")) => EndValue::Draw,
         Some((v, other)) => {
             d.push(Diagnostic::error(
                 v.span.clone(),
-                format!("`extinction.value` is {other:?}; use \"loss\" or \"win\" (for the extinct side)"),
+                format!("`extinction.value` is {other:?}; use \"loss\", \"draw\" or \"win\" (for the extinct side)"),
             ));
             EndValue::Loss
         }
     };
     let name = spec.name.as_ref().map_or_else(|| "extinction".to_string(), |n| n.value.clone());
-    Some(Extinction { kinds, all: spec.pieces.is_none(), count, value, name })
+    let opponent_count = match &spec.opponent_count {
+        None => 0,
+        Some(c) if (0..=1000).contains(&c.value) => c.value as u32,
+        Some(c) => {
+            d.push(Diagnostic::error(
+                c.span.clone(),
+                format!("`extinction.opponent-count` is {}; use 0 to 1000", c.value),
+            ));
+            0
+        }
+    };
+    Some(Extinction { kinds, all: spec.pieces.is_none(), count, value, name, opponent_count, claim: spec.claim })
 }
 
 impl crate::game::Position<'_> {
@@ -125,24 +151,37 @@ impl crate::game::Position<'_> {
         n
     }
 
-    /// Whether `side` has gone extinct under `e`.
-    pub fn extinct(&self, e: &Extinction, side: Side) -> bool {
-        if e.all {
-            let kinds = self.variant().pieces.len() as u8;
-            let hand: u32 = (0..kinds).map(|k| self.in_hand(side, k) as u32).sum();
-            return self.royal_count(side) + self.non_royal_count(side) + hand <= e.count;
-        }
-        e.kinds.iter().any(|&k| self.count_of(side, k) <= e.count)
+    /// How many pieces `side` has on the board and in hand.
+    fn all_pieces(&self, side: Side) -> u32 {
+        let kinds = self.variant().pieces.len() as u8;
+        let hand: u32 = (0..kinds).map(|k| self.in_hand(side, k) as u32).sum();
+        self.royal_count(side) + self.non_royal_count(side) + hand
     }
 
-    /// The extinction result, if a side has gone extinct: the winner and the
-    /// reason. The side that has just moved is judged first.
-    pub fn extinction_reached(&self) -> Option<(Side, String)> {
+    /// Whether `side` has gone extinct under `e`: down to `count` while the
+    /// opponent has at least `need` (FSF's test, kind by kind).
+    pub fn extinct(&self, e: &Extinction, side: Side, need: u32) -> bool {
+        if e.all {
+            return self.all_pieces(side) <= e.count && self.all_pieces(side ^ 1) >= need;
+        }
+        e.kinds.iter().any(|&k| self.count_of(side, k) <= e.count && self.count_of(side ^ 1, k) >= need)
+    }
+
+    /// The extinction result, if a side has gone extinct: the winner
+    /// (`None`: drawn) and the reason. The side that has just moved is
+    /// judged first; with `claim` the side to move needs an opponent one
+    /// piece stronger (it may still bare back).
+    pub fn extinction_reached(&self) -> Option<(Option<Side>, String)> {
         let e = self.variant().extinction.as_ref()?;
         let mover = self.side() ^ 1;
         for s in [mover, mover ^ 1] {
-            if self.extinct(e, s) {
-                let winner = if e.value == EndValue::Win { s } else { s ^ 1 };
+            let need = e.opponent_count + (e.claim && s != mover) as u32;
+            if self.extinct(e, s, need) {
+                let winner = match e.value {
+                    EndValue::Win => Some(s),
+                    EndValue::Loss => Some(s ^ 1),
+                    EndValue::Draw => None,
+                };
                 return Some((winner, e.name.clone()));
             }
         }
@@ -162,12 +201,26 @@ pub fn export_problems(v: &crate::variant::Variant) -> Vec<String> {
             let names: Vec<&str> = e.kinds.iter().map(|&k| v.pieces[k as usize].name.as_str()).collect();
             format!("its {}", names.join(" or "))
         };
-        let value = if e.value == EndValue::Win { "wins" } else { "loses" };
-        out.push(format!("extinction (a side left with at most {} of {what} {value})", e.count));
+        let value = match e.value {
+            EndValue::Win => "wins",
+            EndValue::Loss => "loses",
+            EndValue::Draw => "draws",
+        };
+        let against = if e.opponent_count > 0 {
+            format!(
+                " against at least {}{}",
+                e.opponent_count,
+                if e.claim { ", one more to end it on its own move" } else { "" }
+            )
+        } else {
+            String::new()
+        };
+        out.push(format!("extinction (a side left with at most {} of {what}{against} {value})", e.count));
     }
     if v.rules.must_capture {
         out.push("compulsory capture".into());
     }
+
     if v.rules.checkmate != EndValue::Loss {
         out.push("checkmate that does not lose for the mated side".into());
     }

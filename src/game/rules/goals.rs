@@ -151,7 +151,7 @@ impl crate::game::Position<'_> {
     /// reason shown, judged in Fairy-Stockfish's order.
     pub fn goal_reached(&mut self) -> Option<(Option<Side>, String)> {
         if let Some((w, why)) = self.extinction_reached() {
-            return Some((Some(w), why));
+            return Some((w, why));
         }
         let v = self.variant();
         let stm = self.side();

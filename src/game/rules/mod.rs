@@ -3,12 +3,14 @@
 
 pub mod capture;
 pub mod castling;
+pub mod counting;
 pub mod drops;
 pub mod effects;
 pub mod extinction;
 pub mod filters;
 pub mod gating;
 pub mod goals;
+pub mod mating;
 pub mod passing;
 pub mod promotion;
 pub mod promotion_move;

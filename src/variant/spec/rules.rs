@@ -32,5 +32,9 @@ impl Reader<'_> {
             r.contains_key("dead-position").then(|| self.bool(r, "dead-position", "rules.dead-position", true));
         spec.end_order = self.array(r, "end-order", "rules.end-order", |rd, v| rd.str_elem(v, "rules.end-order"));
         spec.ep_region = self.string(r, "en-passant-region", "rules.en-passant-region", false, &s);
+        let path = "rules.checkmate-only-by-loses";
+        spec.mate_only_by_loses = self.array(r, "checkmate-only-by-loses", path, |rd, v| rd.str_elem(v, path));
+        let path = "rules.checkmate-needs-check-by";
+        spec.mate_needs_check_by = self.array(r, "checkmate-needs-check-by", path, |rd, v| rd.str_elem(v, path));
     }
 }
