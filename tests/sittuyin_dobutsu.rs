@@ -123,3 +123,13 @@ fn dobutsu_try_attacked_counts_once_the_attack_is_gone() {
     assert_eq!(fen(&both), "L2/E2/3/2l[G] b - - 0 1");
     assert_eq!(result(&both).as_deref(), Some("1/2-1/2 (try by both)"));
 }
+
+/// ASEAN counting (`[counting]` in sittuyin.toml): once the last pawn has
+/// promoted, the lone king counts towards the chariot's limit of 16 moves
+/// (32 plies), written in the FEN where FSF writes it (pyffish's FENs).
+#[test]
+fn sittuyin_counts_as_fsf_once_no_pawn_is_left() {
+    let start = "8/8/8/R2P3k/8/8/8/4K3[] w - - 0 1";
+    assert_eq!(fen(&["sittuyin", "--fen", start, "d5d5f"]), "8/8/8/R2F3k/8/8/8/4K3[] b - 32 0 1");
+    assert_eq!(fen(&["sittuyin", "--fen", start, "d5d5f", "h5g4", "a5a4"]), "8/8/8/3F4/R5k1/8/8/4K3[] b - 32 2 2");
+}
