@@ -3,6 +3,8 @@
 //! checked on hand-made positions whose counts Fairy-Stockfish agrees with
 //! (`go perft` with `UCI_Variant atomic`, noted at each).
 
+mod replay_common;
+use replay_common::{builtin_variant, legal_texts};
 use rookery::game::perft::perft;
 use rookery::game::{Move, Position};
 use rookery::variant::{builtin, load_str, Variant};
@@ -11,19 +13,6 @@ fn replay(args: &[&str]) -> String {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_rookery")).arg("replay").args(args).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).unwrap()
-}
-
-fn builtin_variant(name: &str) -> Variant {
-    load_str(builtin::text(name).unwrap()).unwrap().0
-}
-
-fn legal_texts(v: &Variant, fen: &str) -> Vec<String> {
-    let mut p = Position::from_fen(v, fen).unwrap();
-    let mut moves = Vec::new();
-    p.legal_moves(&mut moves);
-    let mut t: Vec<String> = moves.iter().map(|m| rookery::game::notation::move_text(&p, m, &moves)).collect();
-    t.sort();
-    t
 }
 
 #[test]

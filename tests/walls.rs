@@ -8,23 +8,10 @@
 #[path = "replay_common/mod.rs"]
 mod replay_common;
 
-use replay_common::{replay, result};
+use replay_common::{builtin_variant, legal_texts, replay, result};
 use rookery::game::perft::perft;
 use rookery::game::{Move, Position};
-use rookery::variant::{builtin, load_str, Variant};
-
-fn builtin_variant(name: &str) -> Variant {
-    load_str(builtin::text(name).unwrap()).unwrap().0
-}
-
-fn legal_texts(v: &Variant, fen: &str) -> Vec<String> {
-    let mut p = Position::from_fen(v, fen).unwrap();
-    let mut moves = Vec::new();
-    p.legal_moves(&mut moves);
-    let mut t: Vec<String> = moves.iter().map(|m| rookery::game::notation::move_text(&p, m, &moves)).collect();
-    t.sort();
-    t
-}
+use rookery::variant::{builtin, load_str};
 
 #[test]
 fn capturing_the_king_wins_duck_chess() {
