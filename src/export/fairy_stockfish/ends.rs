@@ -79,9 +79,12 @@ fn pseudo_royal_lines(v: &Variant, king: Option<usize>, problems: &mut Vec<Strin
 /// `[extinction]` as FSF's extinction rule.
 fn extinction_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<String> {
     let Some(e) = &v.extinction else { return Vec::new() };
-    if v.rules.bare_king || v.explosions.is_some() || v.pieces.iter().any(|p| p.capture_wins.is_some()) {
+    // Explosions write an extinction rule of their own only for a royal
+    // piece (`rules::explosion_lines`); without one (nocheckatomic) this is it.
+    let royal_blast = v.explosions.is_some() && v.pieces.iter().any(|p| p.royal);
+    if v.rules.bare_king || royal_blast || v.pieces.iter().any(|p| p.capture_wins.is_some()) {
         problems.push(
-            "extinction together with a bare-king, explosion or capture-to-win rule (FSF has one extinction rule)"
+            "extinction together with a bare-king, royal explosion or capture-to-win rule (FSF has one extinction rule)"
                 .into(),
         );
         return Vec::new();

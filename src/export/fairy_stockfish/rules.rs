@@ -503,6 +503,10 @@ pub(super) fn explosion_lines(v: &Variant, keys: &Keys, problems: &mut Vec<Strin
         problems.push("explosions together with another extinction rule (FSF's atomic king is one)".into());
     }
     let royal: String = v.pieces.iter().filter(|p| p.royal).map(|p| p.letter.to_ascii_lowercase()).collect();
+    if royal.is_empty() {
+        // No royal piece (nocheckatomic): `[extinction]` says how it ends.
+        return vec!["blastOnCapture = true".to_string()];
+    }
     // The castling king (a commoner here) is written with the castling.
     vec![
         "blastOnCapture = true".to_string(),
