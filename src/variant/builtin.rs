@@ -24,6 +24,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("3check", include_str!("../../definitions/3check.toml")),
     ("5check", include_str!("../../definitions/5check.toml")),
     ("kingofthehill", include_str!("../../definitions/kingofthehill.toml")),
+    // FSF catalogue, chess-like armies and boards (helper cata).
+
     // Campmate and asymmetric armies (orda, empire, synochess; nocheckatomic, janggimodern).
     ("orda", include_str!("../../definitions/orda.toml")),
     ("ordamirror", include_str!("../../definitions/ordamirror.toml")),
@@ -80,6 +82,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("kyotoshogi", include_str!("../../definitions/kyotoshogi.toml")),
     ("sittuyin", include_str!("../../definitions/sittuyin.toml")),
     ("dobutsu", include_str!("../../definitions/dobutsu.toml")),
+    // FSF catalogue, shogi family and special mechanics (helper catb).
 ];
 
 /// The text of a built-in definition.
