@@ -526,8 +526,7 @@ type Sq = (i32, i32);
 /// The interpreter's state: the GAME Code's board (`space`), its flags
 /// (unmoved pieces), en-passant cells and the globals of `Found`'s modes.
 #[derive(Clone)]
-struct Board<'v> {
-    v: &'v Variant,
+struct Board {
     /// (kind, side) per square; side 1 White, 2 Black (the code's numbering).
     pieces: BTreeMap<Sq, (usize, usize)>,
     /// `setflag`ged squares: pieces that have not moved.
@@ -570,7 +569,7 @@ fn bits(n: i64) -> [bool; 5] {
     [b1, b2, b4, b8, b16]
 }
 
-impl Board<'_> {
+impl Board {
     /// `SideOf space c` (0 empty).
     fn side_of(&self, c: Sq) -> usize {
         self.pieces.get(&c).map_or(0, |p| p.1)
@@ -926,7 +925,6 @@ fn gc_move_tables_give_the_engines_legal_moves() {
         for _ in 0..games {
             let mut pos = Position::start(&v);
             let mut b = Board {
-                v: &v,
                 pieces: BTreeMap::new(),
                 flags: BTreeSet::new(),
                 ep: vec![],
