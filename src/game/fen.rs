@@ -322,3 +322,88 @@ pub fn write_placement_marked(
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 5×4 board with holes at a1 and e4; letters K, P, Q, and `*` as a wall
+    /// when `walls`; `+P` promotes to Q.
+    fn read(fen: &str, walls: bool) -> String {
+        let grid = Grid::new(5, 4, &[(0, 0), (4, 3)]);
+        let kind_of = |c: char| match c.to_ascii_uppercase() {
+            'K' => Some(0),
+            'P' => Some(1),
+            'Q' => Some(2),
+            '*' if walls => Some(3),
+            _ => None,
+        };
+        let plus = |k: u8| (k == 1).then_some(2);
+        match parse_placement_with(&grid, &kind_of, &plus, fen) {
+            Ok(p) => format!("{p:?}"),
+            Err(errs) => errs.iter().map(|(r, m)| format!("{}..{} {m}\n", r.start, r.end)).collect(),
+        }
+    }
+
+    /// Every field's reading and every error message with its span, as the
+    /// reader gave them before it was split into steps (frozen from its
+    /// output): a change of wording, order or span shows here.
+    #[test]
+    fn readings_and_errors_are_unchanged() {
+        assert_eq!(CASES.len(), EXPECTED.len());
+        for ((fen, walls), want) in CASES.iter().zip(EXPECTED) {
+            assert_eq!(read(fen, *walls), *want, "{fen}");
+        }
+    }
+
+    const CASES: &[(&str, bool)] = &[
+        ("k3*/5/1P~+P2/*3K w - - 0 1", false),
+        ("k3*/5/1P~+P2/*3K[PPq-] b Kq - 3+2 7 9", false),
+        ("k3*/5/*3K/*3K w 0 1", false),
+        ("k3*/1*3/5/*3K w - 12 4 2", true),
+        ("", false),
+        ("   ", false),
+        ("k3*/5/1P2/*3K[Px w - - 0 1", false),
+        ("k3*/5/1P2/*3K[Pxé] w - - 0 1", false),
+        ("k4/5/1P2/4K w - - 0 1", false),
+        ("k3*/6/1P2/*3K w - - 0 1", false),
+        ("k3*/5P/1P2/*3K w - - 0 1", false),
+        ("k3*/99999999999999999999/1P2/*3K w - - 0 1", false),
+        ("k3*/5/1+K3/*3K w - - 0 1", false),
+        ("k3*/5/+Z+P3/*3K w - - 0 1", false),
+        ("k3*/5/1é3/*3K w - - 0 1", false),
+        ("k3*/5/1*3/*3K w - - 0 1", false),
+        ("K3*/5/5/K3K w - - 0 1", false),
+        ("k3*/5/5 x KQz e9 a b c d", false),
+        ("k3*/5/5/*3K w - b2 0 0 extra", false),
+        ("k3*/5/5/*3K w KQkqae - - 0 1", false),
+        ("k3*/5/5/*3K w - - 1+x 0 1", false),
+        ("k3*/5/5/*+", false),
+        ("/////", false),
+    ];
+    const EXPECTED: &[&str] = &[
+        "Placement { cells: [None, None, None, Some((0, 0)), None, Some((1, 0)), Some((2, 0)), None, None, None, None, None, None, None, Some((0, 1)), None, None, None], promoted: [false, false, false, false, false, true, false, false, false, false, false, false, false, false, false, false, false, false], side: 0, castling: \"-\", ep: None, hand: [], halfmove: 0, fullmove: 1, checks: None, count_limit: None }",
+        "Placement { cells: [None, None, None, Some((0, 0)), None, Some((1, 0)), Some((2, 0)), None, None, None, None, None, None, None, Some((0, 1)), None, None, None], promoted: [false, false, false, false, false, true, false, false, false, false, false, false, false, false, false, false, false, false], side: 1, castling: \"Kq\", ep: None, hand: [(1, 0), (1, 0), (2, 1)], halfmove: 7, fullmove: 9, checks: Some([3, 2]), count_limit: None }",
+        "6..7 `*` marks a2 as a hole, but it is not one of the board's holes\n",
+        "Placement { cells: [None, None, None, Some((0, 0)), None, None, None, None, None, None, Some((3, 0)), None, None, None, Some((0, 1)), None, None, None], promoted: [false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false], side: 0, castling: \"-\", ep: None, hand: [], halfmove: 4, fullmove: 2, checks: None, count_limit: Some(12) }",
+        "0..1 empty FEN\n",
+        "0..3 empty FEN\n",
+        "13..16 the hand `[…]` is not closed\n6..9 rank 2 has 4 squares, the board has 5 files\n",
+        "15..16 unknown piece letter 'x' in the hand\n16..18 unknown piece letter 'é' in the hand\n6..9 rank 2 has 4 squares, the board has 5 files\n",
+        "1..2 e4 is a hole: write `*` for it, not an empty square\n5..8 rank 2 has 4 squares, the board has 5 files\n9..10 a1 is a hole: write `*` for it, not an empty square\n",
+        "4..5 rank 3 has more than 5 squares\n6..9 rank 2 has 4 squares, the board has 5 files\n",
+        "4..6 rank 3 has more than 5 squares\n7..10 rank 2 has 4 squares, the board has 5 files\n",
+        "4..24 rank 3 has more than 5 squares\n25..28 rank 2 has 4 squares, the board has 5 files\n",
+        "8..9 'K' has no promoted form (`+K`)\n",
+        "7..8 unknown piece letter 'Z'\n",
+        "7..9 unexpected character 'é' in the placement\n6..10 rank 2 has 4 squares, the board has 5 files\n",
+        "7..8 `*` marks b2 as a hole, but it is not one of the board's holes\n",
+        "8..9 piece 'K' stands on the hole a1\n",
+        "0..7 3 ranks given, the board has 4\n8..9 side to move must be `w` or `b`, not \"x\"\n10..13 castling field \"KQz\" must be `-`, or K Q k q and file letters\n14..16 en-passant field \"e9\" is not a cell of the board\n17..18 halfmove clock \"a\" is not a number\n19..20 move number \"b\" is not a number\n21..22 unexpected extra field in the FEN\n",
+        "21..22 the move number starts at 1\n23..28 unexpected extra field in the FEN\n",
+        "23..24 halfmove clock \"-\" is not a number\n25..26 the move number starts at 1\n27..28 unexpected extra field in the FEN\n",
+        "18..21 halfmove clock \"1+x\" is not a number\n22..23 the move number starts at 1\n24..25 unexpected extra field in the FEN\n",
+        "9..10 unexpected character '+' in the placement\n8..10 rank 1 has 1 squares, the board has 5 files\n",
+        "0..5 6 ranks given, the board has 4\n0..1 rank 4 has 0 squares, the board has 5 files\n1..2 rank 3 has 0 squares, the board has 5 files\n2..3 rank 2 has 0 squares, the board has 5 files\n3..4 rank 1 has 0 squares, the board has 5 files\n4..5 rank 0 has 0 squares, the board has 5 files\n5..6 rank -1 has 0 squares, the board has 5 files\n",
+    ];
+}
