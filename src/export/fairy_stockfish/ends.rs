@@ -89,22 +89,27 @@ fn extinction_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<String> {
         );
         return Vec::new();
     }
-    if e.opponent_count > 0 || e.claim {
-        // FSF has these (extinctionOpponentPieceCount, extinctionClaim), but
-        // no frozen check covers them yet.
-        problems.push("extinction against a minimum opponent count or with a claim (shatranj's bare king), which this exporter does not write yet".into());
-        return Vec::new();
-    }
     let kinds = if e.all {
         "*".to_string()
     } else {
         e.kinds.iter().map(|&k| v.pieces[k as usize].letter.to_ascii_lowercase()).collect()
     };
-    vec![
+    let mut out = vec![
         format!("extinctionValue = {}", value(e.value)),
         format!("extinctionPieceTypes = {kinds}"),
         format!("extinctionPieceCount = {}", e.count),
-    ]
+    ];
+    // Our opponent count and claim are FSF's options of the same names
+    // (`Position::is_immediate_game_end`: the side is extinct only while the opponent
+    // has `extinctionOpponentPieceCount` pieces, one more for the side to
+    // move with `extinctionClaim`), as in FSF's shatranj and courier.
+    if e.opponent_count > 0 {
+        out.push(format!("extinctionOpponentPieceCount = {}", e.opponent_count));
+    }
+    if e.claim {
+        out.push("extinctionClaim = true".into());
+    }
+    out
 }
 
 /// Every option of this module for `v`; `king`: [`king_kind`].
