@@ -45,6 +45,7 @@ use std::fmt::Write as _;
 
 mod betza;
 mod castle;
+mod counting;
 mod ends;
 mod initial;
 mod pieces;
@@ -71,6 +72,7 @@ const WRITTEN: &[Feature] = &[
     Feature::Castling,
     Feature::Extinction,
     Feature::Royalty,
+    Feature::Counting,
 ];
 
 /// The orthodox pawn: FSF's built-in `pawn`.
@@ -123,6 +125,7 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
     let mut rules = rule_lines(v, &pl, &pieces.keys, &promotion, &mut problems);
     rules.extend(rules::explosion_lines(v, &pieces.keys, &mut problems));
     ends.extend(ends::end_rule_lines(v, king, &mut problems));
+    ends.extend(counting::lines(v, &pieces.keys, &mut problems));
     ends.extend(ends::draw_rule_lines(v, &mut problems));
     if !problems.is_empty() {
         return Err(ExportError { format: Format::FairyStockfish, variant: v.name.clone(), problems });

@@ -5,7 +5,7 @@
 //! [`super::betza`]) are pushed onto the section's problems.
 
 use super::betza::betza_problems;
-use super::{castle, rules, same_moves, strip_castling, PAWN};
+use super::{castle, counting, rules, same_moves, strip_castling, PAWN};
 use crate::betza::compile_paths;
 use crate::betza::semantics::mode;
 use crate::variant::Variant;
@@ -142,6 +142,7 @@ fn map_piece(
         .is_ok_and(|paths| paths.iter().any(|pa| pa.legs.iter().any(|l| l.mode & (mode::HOP | mode::GRASS) != 0)));
     let is_std_pawn = p.pawn && same_moves(&p.betza, PAWN);
     let met = cx.cambodian.is_some_and(|(_, met)| met == k);
+    let typed = counting::typed(v);
     if met {
         // Its double step is FSF's cambodianMoves (castle::cambodian).
         probs.clear();
@@ -174,9 +175,19 @@ fn map_piece(
         } else {
             out.lines.push(format!("king = {letter}:{moves}"));
         }
+    } else if typed && p.pawn && same_moves(&p.betza, counting::BIA) {
+        // FSF's `pawn` without its double step: the type its counting
+        // rules look for (`doubleStep = false` is written, as no kind is
+        // the orthodox pawn; without double steps no en passant arises).
+        probs.clear();
+        out.lines.push(format!("pawn = {letter}"));
+        out.keys.push("pawn".into());
     } else {
         let own = own_moves(&p.betza, castles);
-        if let Some((name, _)) = BUILTIN.iter().find(|(n, b)| !used_builtin.contains(n) && same_moves(&own, b)) {
+        let extra = if typed { counting::TYPED } else { &[] };
+        if let Some((name, _)) =
+            BUILTIN.iter().chain(extra).find(|(n, b)| !used_builtin.contains(n) && same_moves(&own, b))
+        {
             used_builtin.push(name);
             out.lines.push(format!("{name} = {letter}"));
             out.keys.push(name.to_string());
