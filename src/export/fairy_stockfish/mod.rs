@@ -11,11 +11,14 @@
 //! (compulsory, or Grand Chess's optional zones with a compulsory last rank
 //! as `immobilityIllegal`), stalemate values, a bare-king loss without
 //! counter-baring, capture-to-win pieces (one a side) as extinction, the
-//! n-move and repetition rules; written by [`castle`]: castling by one kind
+//! n-move and repetition rules; written by [`counting`]: the makruk,
+//! cambodian and asean counting rules and Shatar's mate rules, with FSF's
+//! types for the pieces they count; by [`castle`]: castling by one kind
 //! (royal or not) with a partner kind on any relative rank, and S-Chess
 //! gating; by [`ends`]: extinction, compulsory capture, checkmate and
 //! stalemate values, draw odds, the en-passant region, several royals
-//! (pseudo-royal extinction, duple check), no checks, Makpong's rule and
+//! (pseudo-royal extinction, duple check), Shatranj's opponent count and
+//! claim, no checks, Makpong's rule and
 //! the equalizing flag move; and by [`rules`]: hands and drops
 //! (`pieceDrops`, `capturesToHand`, `dropLoop`, drop squares, nifu,
 //! uchifuzume), shogi-style promotion (`promotedPieceType`), promotion
