@@ -112,15 +112,6 @@ fn interactive_diagram_refusals_say_why_the_id_cannot() {
     }
 }
 
-/// A built-in without its `[counting]` table (which the FSF exporter does
-/// not write yet) and what follows it (checks that may need the count), to
-/// check the rest of its export.
-fn without_counting(name: &str) -> Variant {
-    let text = rookery::variant::builtin::text(name).unwrap();
-    let i = text.find("\n[counting]").unwrap_or_else(|| panic!("{name} has no [counting]"));
-    load_str(&text[..i]).unwrap_or_else(|e| panic!("{name}: {:?}", e.diagnostics)).0
-}
-
 /// A built-in's text with one substring replaced (the replacement must apply).
 fn edited(name: &str, from: &str, to: &str) -> Variant {
     let text = rookery::variant::builtin::text(name).unwrap();
@@ -171,11 +162,29 @@ fn fairy_stockfish_writes_hands_regions_and_goals() {
     has("suicide", &["stalematePieceCount = true"]);
     has("coregal", &["extinctionPieceTypes = q", "extinctionPseudoRoyal = true", "extinctionPieceCount = 64"]);
     has("racingkings", &["checking = false", "flagMove = true", "flagRegionBlack = *8"]);
-    // Makpong and Cambodian are refused for their counting rule; the rest
-    // of their export is checked without it.
-    let plain = |n: &str| fairy_stockfish::export(&without_counting(n)).unwrap_or_else(|e| panic!("{e}"));
-    assert!(plain("makpong").lines().any(|l| l == "makpongRule = true"));
-    assert!(fairy_stockfish::export(&builtin("makpong")).unwrap_err().problems.join("\n").contains("counting rule"));
+    // Counting rules: FSF's countingRule, its pawns, rooks, khons
+    // (`silver`) and knights our kinds; Shatar's mate rules; Shatranj's
+    // bare king by opponent count and claim.
+    has("makpong", &["makpongRule = true", "countingRule = makruk", "pawn = p", "silver = s", "doubleStep = false"]);
+    has("cambodian", &["cambodianMoves = true", "countingRule = cambodian"]);
+    has("asean", &["silver = b", "countingRule = asean"]);
+    has("shatar", &["bers = j", "shatarMateRule = true", "extinctionValue = draw"]);
+    has("shatranj", &["extinctionOpponentPieceCount = 2", "extinctionClaim = true"]);
+    // Limits other than FSF's fixed table, or a pawn FSF does not count as
+    // one, are refused with the difference.
+    let limits = edited("makruk", "{ piece = \"S\", moves = 44 }", "{ piece = \"S\", moves = 45 }");
+    let e = fairy_stockfish::export(&limits).unwrap_err().problems.join("\n");
+    assert!(e.contains("other limits than FSF's fixed ones") && e.contains("1+ silver 45"), "{e}");
+    let pawns = edited("makruk", "pawns = [\"P\"]", "pawns = [\"P\", \"M\"]");
+    let e = fairy_stockfish::export(&pawns).unwrap_err().problems.join("\n");
+    assert!(e.contains("FSF's counts its `pawn` type, here 1 kind(s), ours 2 kind(s)"), "{e}");
+    let mates = edited(
+        "shatar",
+        "checkmate-needs-check-by = [\"R\", \"N\", \"J\"]",
+        "checkmate-needs-check-by = [\"R\", \"N\"]",
+    );
+    let e = fairy_stockfish::export(&mates).unwrap_err().problems.join("\n");
+    assert!(e.contains("shatarMateRule"), "{e}");
     has("armageddon", &["materialCounting = blackdrawodds"]);
     has("horde", &["doubleStepRegionWhite = *1 *2", "enPassantRegionWhite = *6", "enPassantRegionBlack = *3"]);
     has("shako", &["castlingRank = 2", "castlingRookKingsideFile = i", "castlingRookQueensideFile = b"]);
@@ -201,7 +210,7 @@ fn fairy_stockfish_writes_hands_regions_and_goals() {
     assert!(e.contains("can come back to its start rank"), "{e}");
     // Ouk Chatrang's first moves are FSF's cambodianMoves, but only exactly:
     // the king's right lost to a knight's line is refused.
-    let cambodian = plain("cambodian");
+    let cambodian = ini("cambodian");
     for l in ["gating = true", "cambodianMoves = true", "fers = m"] {
         assert!(cambodian.lines().any(|x| x == l), "cambodian: no line {l:?}");
     }
