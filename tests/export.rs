@@ -1227,6 +1227,14 @@ fn interactive_diagram_writes_shatranjs_bare_king_as_baring() {
         assert!(!w.rules.bare_king && w.extinction.as_ref().is_some_and(|e| e.claim), "{name}");
         assert!(same_outcomes(&v, &w, fens) > 0, "{name}: no game reached an end");
     }
+    // A bare-king rule other than the ID's one meaning of `baring=` is refused.
+    for (from, to, why) in [
+        ("counter-baring = true", "counter-baring = false", "counter-baring = false"),
+        ("bare-king-first = true", "bare-king-first = false", "bare-king-first = false"),
+    ] {
+        let e = interactive_diagram::export(&edited("tcb", from, to)).unwrap_err().problems.join("\n");
+        assert!(e.contains(why) && e.contains("reply 40388"), "{e}");
+    }
     // The same item without the rookery line is TCB's reading (bare-king).
     let v = builtin("shatranj");
     let text = interactive_diagram::export(&v).unwrap();

@@ -80,6 +80,7 @@ pub(super) fn problems(v: &Variant) -> Vec<String> {
         .collect();
     piece_problems(v, &mut problems);
     royal_problems(v, &mut problems);
+    baring_problems(v, &mut problems);
     promotion_problems(v, &mut problems);
     problems
 }
@@ -114,6 +115,26 @@ fn royal_problems(v: &Variant, problems: &mut Vec<String>) {
     let royals: Vec<String> = v.pieces.iter().filter(|p| p.royal).map(|p| p.name.clone()).collect();
     if royals.len() > 1 {
         problems.push(format!("{} royal piece types ({}): `royal=` names one", royals.len(), royals.join(", ")));
+    }
+}
+
+/// The ID's `baring=` has one meaning (H. G. Muller, chessvariants.com
+/// reply 40388): after its own move a side with no baring piece left loses,
+/// unless that move bared the other side too, which draws. So the bared
+/// side always has its one reply (counter-baring), and the bare king is
+/// judged before a stalemate that reply gives.
+fn baring_problems(v: &Variant, problems: &mut Vec<String>) {
+    if !v.rules.bare_king {
+        return;
+    }
+    const WHY: &str = "the ID's `baring=` always gives the bared side one reply that may bare back for a draw, and judges the bare king before a stalemate that reply gives (H. G. Muller, chessvariants.com reply 40388)";
+    if !v.rules.counter_baring {
+        problems.push(format!(
+            "a bare king that loses at once, without a reply to bare back (counter-baring = false): {WHY}"
+        ));
+    }
+    if !v.rules.bare_king_first {
+        problems.push(format!("a stalemate judged before the bare king (bare-king-first = false): {WHY}"));
     }
 }
 
