@@ -1117,6 +1117,7 @@ fn same_game(a: &Variant, b: &Variant) {
         )
     };
     assert_eq!(r(a), r(b), "{n}: rules");
+    assert_eq!(format!("{:?}", a.extinction), format!("{:?}", b.extinction), "{n}: extinction");
 }
 
 /// Perft(2) of `v` and of its re-import `w` from the positions of one
@@ -1193,9 +1194,85 @@ fn interactive_diagram_round_trip_for_every_builtin() {
         assert_eq!(interactive_diagram::export(&w).unwrap(), text, "{name}");
     }
     eprintln!("ID round trip: exported {exported:?}, refused {refused:?}");
-    for n in ["chess", "capablanca", "tcb", "wild-tamerlane"] {
+    for n in ["chess", "capablanca", "tcb", "wild-tamerlane", "shatranj", "courier"] {
         assert!(exported.contains(&n), "{n} must export");
     }
+}
+
+/// The outcome after every ply of pseudo-random games from `fens`, in `v`
+/// and in `w`, is the same.
+fn same_outcomes(v: &Variant, w: &Variant, fens: &[&str]) -> usize {
+    use rookery::game::Game;
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut ended = 0;
+    for fen in fens {
+        for _ in 0..20 {
+            let mut a = Game::new(Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e:?}")));
+            let mut b = Game::new(Position::from_fen(w, fen).unwrap());
+            let mut moves = Vec::new();
+            for _ in 0..40 {
+                let (oa, ob) = (a.outcome(), b.outcome());
+                assert_eq!(oa, ob, "{}: {fen} then {}", v.name, a.pos.fen());
+                if oa.is_some() {
+                    ended += 1;
+                    break;
+                }
+                a.legal_moves(&mut moves);
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let m = moves[(seed % moves.len() as u64) as usize];
+                a.play(m);
+                b.play(m);
+            }
+        }
+    }
+    ended
+}
+
+#[test]
+fn interactive_diagram_writes_shatranjs_bare_king_as_baring() {
+    // H. G. Muller: "For cases like Shatranj, a short-cut baring=0 is
+    // recognized" (chessvariants.com, reply 40388). Our form of the rule is
+    // an [extinction] table; the description says `baring=0` and names the
+    // table for the import.
+    let fens: [(&str, &[&str]); 2] = [
+        (
+            "shatranj",
+            &[
+                "8/8/8/4k3/8/8/8/R3K3 b - - 0 40",
+                "8/8/3q4/4k3/8/8/8/R3K3 w - - 0 40",
+                "8/8/3q4/4k3/8/2N5/8/R3K3 w - - 0 40",
+                "8/2p5/3r4/4k3/8/8/1PN5/4K3 w - - 0 40",
+            ],
+        ),
+        ("courier", &["12/12/12/5k6/12/12/12/R4K6 b - - 0 40", "12/12/4r7/5k6/12/12/12/R4K6 w - - 0 40"]),
+    ];
+    for (name, fens) in fens {
+        let v = builtin(name);
+        let text = interactive_diagram::export(&v).unwrap();
+        let (keys, _, _) = keys_and_pieces(&text);
+        assert_eq!(keys["baring"], "0", "{name}");
+        assert!(!text.contains("rookeryCounterBaring"), "{name}");
+        let w = load_str(&interactive_diagram::import(&text, "x").unwrap()).unwrap().0;
+        assert!(!w.rules.bare_king && w.extinction.as_ref().is_some_and(|e| e.claim), "{name}");
+        assert!(same_outcomes(&v, &w, fens) > 0, "{name}: no game reached an end");
+    }
+    // A bare-king rule other than the ID's one meaning of `baring=` is refused.
+    for (from, to, why) in [
+        ("counter-baring = true", "counter-baring = false", "counter-baring = false"),
+        ("bare-king-first = true", "bare-king-first = false", "bare-king-first = false"),
+    ] {
+        let e = interactive_diagram::export(&edited("tcb", from, to)).unwrap_err().problems.join("\n");
+        assert!(e.contains(why) && e.contains("reply 40388"), "{e}");
+    }
+    // The same item without the rookery line is TCB's reading (bare-king).
+    let v = builtin("shatranj");
+    let text = interactive_diagram::export(&v).unwrap();
+    let plain: String =
+        text.lines().filter(|l| !l.starts_with("rookeryExtinction")).map(|l| format!("{l}\n")).collect();
+    let w = load_str(&interactive_diagram::import(&plain, "x").unwrap()).unwrap().0;
+    assert!(w.rules.bare_king && w.extinction.is_none());
 }
 
 #[test]
