@@ -57,6 +57,8 @@ struct Seen {
     positions: usize,
     kinds: [usize; 3],
     ended: usize,
+    /// The deepest nesting of subroutine calls (loops are recursions).
+    depth: usize,
 }
 
 /// One random game of up to `plies` plies (a castling, en-passant capture
@@ -109,6 +111,7 @@ fn play(name: &str, plies: usize, seed: u64, seen: &mut Seen) {
         enter(&mut g, side, &label(m.from), &label(m.to), promo).unwrap_or_else(|e| panic!("{name} {m:?}: {e:?}"));
         pos.make(m);
         assert_eq!(g.board, gc_board(&v, &pos, &kinds), "{name} after {m:?}");
+        seen.depth = seen.depth.max(g.depth);
     }
 }
 
@@ -145,7 +148,7 @@ fn exported_game_code_plays_the_engines_games() {
         let plies = if v.grid.len() > 64 { 8 } else { 16 };
         play(name, plies, 0x9E37_79B9_7F4A_7C15 ^ name.len() as u64, &mut seen);
     }
-    play("chess", 40, 7, &mut seen);
+    play("chess", 30, 7, &mut seen);
     eprintln!("{seen:?}");
     assert!(seen.positions > 90, "{seen:?}");
     assert!(seen.kinds[..2].iter().all(|&n| n > 0), "en passant and castling entered: {seen:?}");

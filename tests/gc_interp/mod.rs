@@ -178,6 +178,8 @@ pub struct Game {
     /// `won`/`lost`/`drawn` and its message.
     pub result: Option<(String, String)>,
     pub said: Vec<String>,
+    /// The deepest nesting of subroutine calls so far.
+    pub depth: usize,
     pre: HashMap<&'static str, String>,
 }
 
@@ -226,6 +228,7 @@ impl Game {
             legal: BTreeSet::new(),
             result: None,
             said: Vec::new(),
+            depth: 0,
             pre: HashMap::new(),
         };
         g.code = Rc::new(lines.iter().map(|l| g.statement(l)).collect());
@@ -454,8 +457,9 @@ impl Game {
     pub fn call(&mut self, name: &str, args: Vec<V>) -> Result<V, Stop> {
         let (at, params) = self.subs.get(name).unwrap_or_else(|| panic!("no sub {name}")).clone();
         assert_eq!(args.len(), params.len(), "{name}: arguments");
-        assert!(self.frames.len() < 200, "recursion too deep in {name}");
+        assert!(self.frames.len() < 400, "recursion too deep in {name}");
         self.frames.push(params.into_iter().zip(args).collect());
+        self.depth = self.depth.max(self.frames.len());
         let r = self.run(at + 1, usize::MAX, false);
         self.frames.pop();
         r
