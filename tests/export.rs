@@ -1112,6 +1112,32 @@ fn same_game(a: &Variant, b: &Variant) {
     assert_eq!(r(a), r(b), "{n}: rules");
 }
 
+/// Perft(2) of `v` and of its re-import `w` from the positions of one
+/// pseudo-random game of `v` (every 3rd ply, up to ply 24): the FEN of each
+/// is loaded into both definitions, so castling rights, e.p. squares and
+/// promoted pieces met along the way are compared too.
+fn same_perft_along_a_game(v: &Variant, w: &Variant, name: &str) {
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15 ^ name.len() as u64;
+    let mut p = Position::start(v);
+    let mut moves = Vec::new();
+    for ply in 1..=24 {
+        p.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        p.make(moves[(seed % moves.len() as u64) as usize]);
+        if ply % 3 == 0 {
+            let fen = p.fen();
+            let mut a = Position::from_fen(v, &fen).unwrap_or_else(|e| panic!("{name}: {fen}: {e:?}"));
+            let mut b = Position::from_fen(w, &fen).unwrap_or_else(|e| panic!("{name} re-imported: {fen}: {e:?}"));
+            assert_eq!(perft(&mut a, 2), perft(&mut b, 2), "{name}: perft(2) from {fen}");
+        }
+    }
+}
+
 #[test]
 fn interactive_diagram_round_trip_for_every_builtin() {
     let (mut exported, mut refused) = (Vec::new(), Vec::new());
@@ -1149,6 +1175,7 @@ fn interactive_diagram_round_trip_for_every_builtin() {
         let depth = if v.grid.len() > 81 { 2 } else { 3 };
         let (a, b) = (perft(&mut Position::start(&v), depth), perft(&mut Position::start(&w), depth));
         assert_eq!(a, b, "{name}: perft({depth}) of the re-imported description");
+        same_perft_along_a_game(&v, &w, name);
         exported.push(name);
         assert_eq!(
             (&v.name, &v.title, &v.author, v.year, &v.rules_url),
