@@ -1450,6 +1450,12 @@ fn interactive_diagram_import_understands_the_usual_shorthands() {
     assert!(rot.contains("fen = \"2k/3/K2 w - - 0 1\""), "{rot}");
     let bad = interactive_diagram::import("files=3 ranks=3 hole::::a1 King:K:K::a1,,c3", "x").unwrap_err();
     assert!(bad.problems[0].contains("not a square of the board"), "{bad}");
+    // `baring=N` (N > 0) counts only some piece types: not our bare-king rule.
+    let part = interactive_diagram::import("files=3 ranks=3 baring=1 baring=0 Pawn:P:fW::b1 King:K:K::a1", "b");
+    let part = part.unwrap_err().problems.join("\n");
+    assert!(part.contains("baring=1") && !part.contains("baring=0:"), "{part}");
+    let all = interactive_diagram::import("files=3 ranks=3 baring=0 Pawn:P:fW::b1 King:K:K::a1", "b").unwrap();
+    assert!(all.contains("bare-king = \"loss\""), "{all}");
 }
 
 // ---------------------------------------------------------------------------
