@@ -194,6 +194,13 @@ impl<'v> Position<'v> {
         self.halfmove
     }
 
+    /// Whether the last move left en-passant cells (a search's null move
+    /// must not pass over them: the capture would be offered to the wrong
+    /// side).
+    pub fn has_ep(&self) -> bool {
+        self.ep_n > 0
+    }
+
     /// Number of non-royal pieces of a side.
     pub fn non_royal_count(&self, side: Side) -> u32 {
         self.nonroyal[side as usize]
