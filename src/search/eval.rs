@@ -128,7 +128,7 @@ impl Eval {
         let mut mat = [0i32; 2];
         let mut royal_pst = [0i32; 2];
         let sign = self.goals.material_sign;
-        for c in 0..self.cells {
+        for c in occupied(pos) {
             let code = pos.at(c as u16);
             if code == 0 {
                 continue;
@@ -143,7 +143,8 @@ impl Eval {
                 side_score[s] += sign * val + p;
             }
         }
-        for (k, &val) in self.values.iter().enumerate() {
+        let hands = pos.pieces_in_hand() > 0;
+        for (k, &val) in self.values.iter().enumerate().filter(|_| hands) {
             for s in 0..2u8 {
                 // In hand: nearly a piece on the board (it can go anywhere).
                 side_score[s as usize] += sign * pos.in_hand(s, k as u8) as i32 * val * 9 / 10;
@@ -165,6 +166,30 @@ impl Eval {
         let me = pos.side() as usize;
         let structure = self.structure.as_ref().map_or(0, |st| st.score(pos, me, mg));
         side_score[me] - side_score[me ^ 1] + structure + 10
+    }
+}
+
+/// The occupied cells, from the position's occupancy bits (both sides):
+/// the evaluation runs at every node and most cells are empty.
+pub(super) fn occupied<'a>(pos: &'a Position<'_>) -> impl Iterator<Item = usize> + 'a {
+    (0..2u8).flat_map(move |s| {
+        pos.side_cells(s).iter().enumerate().flat_map(|(w, &bits)| Bits(bits).map(move |b| w * 64 + b))
+    })
+}
+
+/// The set bits of a word, lowest first.
+struct Bits(u64);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let b = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(b)
     }
 }
 

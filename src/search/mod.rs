@@ -38,6 +38,8 @@ pub const MATE: i32 = 30_000;
 const MAX_PLY: usize = 96;
 /// Scores beyond this are mates.
 const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
+/// What a draw costs the side the search plays for, in centipawns.
+const CONTEMPT: i32 = 20;
 /// Aspiration window half-width in centipawns.
 const WINDOW: i32 = 40;
 
@@ -92,6 +94,8 @@ pub struct Searcher {
     null: NullMove,
     /// The variant counts repetitions (so a repeat inside the search is a draw).
     repetition: bool,
+    /// The side the current search plays for (see `draw_score`).
+    root_side: u8,
     /// Having no move is a goal here (stalemate or checkmate not scored as
     /// in chess): every node learns it before anything else, quiescence
     /// included. Elsewhere a node finds it out from its own move list.
@@ -132,6 +136,7 @@ impl Searcher {
             cells,
             null,
             repetition: v.rules.repetition > 0,
+            root_side: 0,
             eager_end: v.rules.stalemate != EndValue::Draw
                 || v.rules.stalemate_by_count
                 || v.rules.checkmate != EndValue::Loss
@@ -180,6 +185,7 @@ impl Searcher {
         report: &mut dyn FnMut(&Report),
     ) -> Option<(Move, Report)> {
         self.start = Instant::now();
+        self.root_side = game.pos.side();
         self.limits = limits;
         self.nodes = 0;
         self.aborted = false;
@@ -259,9 +265,9 @@ impl Searcher {
 
     /// The score of a finished game for the side to move, `ply` plies from
     /// the root (a quicker win scores higher).
-    fn outcome_score(o: &Outcome, side: u8, ply: usize) -> i32 {
+    fn outcome_score(&self, o: &Outcome, side: u8, ply: usize) -> i32 {
         match o.winner {
-            None => 0,
+            None => self.draw_score(side),
             Some(w) if w == side => MATE - ply as i32,
             Some(_) => -(MATE - ply as i32),
         }
@@ -280,13 +286,24 @@ impl Searcher {
                 Quick::NeedMoves => game.outcome(),
             }
         };
-        o.map(|o| Self::outcome_score(&o, game.pos.side(), ply))
+        o.map(|o| self.outcome_score(&o, game.pos.side(), ply))
     }
 
     /// The score where the side to move has no legal move (the game's own
     /// verdict: checkmate, stalemate, a forbidden mating drop…).
     fn no_move_score(&mut self, game: &mut Game<'_>, ply: usize) -> i32 {
-        game.outcome().map_or(0, |o| Self::outcome_score(&o, game.pos.side(), ply))
+        game.outcome().map_or(0, |o| self.outcome_score(&o, game.pos.side(), ply))
+    }
+
+    /// A draw for `side` to move: a little below zero for the side the
+    /// search is for (contempt), so that it prefers any line that keeps
+    /// play going at an even score to repeating or drawing.
+    fn draw_score(&self, side: u8) -> i32 {
+        if side == self.root_side {
+            -CONTEMPT
+        } else {
+            CONTEMPT
+        }
     }
 
     /// Whether the position repeats one since the last irreversible move.
@@ -307,7 +324,7 @@ impl Searcher {
                 return s;
             }
             if self.repeats(game) {
-                return 0;
+                return self.draw_score(game.pos.side());
             }
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {

@@ -67,14 +67,14 @@ impl Structure {
     pub fn score(&self, pos: &Position<'_>, side: usize, mg: [i32; 2]) -> i32 {
         let t = &pos.variant().tables;
         let mut masks = [[0u64; 32]; 2];
-        for c in 0..self.file.len() {
+        for c in super::eval::occupied(pos) {
             let code = pos.at(c as u16);
             if code != 0 && t.code_pawn[code as usize] {
                 masks[code_side(code) as usize][self.file[c] as usize] |= 1 << self.rank[c];
             }
         }
         let mut total = [0i32; 2];
-        for c in 0..self.file.len() {
+        for c in super::eval::occupied(pos) {
             let code = pos.at(c as u16);
             if code == 0 {
                 continue;

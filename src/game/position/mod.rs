@@ -121,6 +121,11 @@ impl<'v> Position<'v> {
         self.hand[side as usize * self.v.pieces.len() + kind as usize]
     }
 
+    /// How many pieces both hands hold together.
+    pub fn pieces_in_hand(&self) -> u32 {
+        self.in_hand
+    }
+
     /// Whether the deployment phase is on (some hand still holds a piece).
     pub fn deploying(&self) -> bool {
         self.in_hand > 0 && self.v.drops.is_none() && self.v.gating.is_none()
