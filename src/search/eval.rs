@@ -128,10 +128,10 @@ impl Eval {
         let mut mat = [0i32; 2];
         let mut royal_pst = [0i32; 2];
         let sign = self.goals.material_sign;
-        for c in occupied(pos) {
+        each_occupied(pos, |c| {
             let code = pos.at(c as u16);
             if code == 0 {
-                continue;
+                return;
             }
             let s = code_side(code) as usize;
             let p = self.pst[code as usize * self.cells + c];
@@ -142,7 +142,7 @@ impl Eval {
                 mat[s] += val;
                 side_score[s] += sign * val + p;
             }
-        }
+        });
         let hands = pos.pieces_in_hand() > 0;
         for (k, &val) in self.values.iter().enumerate().filter(|_| hands) {
             for s in 0..2u8 {
@@ -169,27 +169,18 @@ impl Eval {
     }
 }
 
-/// The occupied cells, from the position's occupancy bits (both sides):
-/// the evaluation runs at every node and most cells are empty.
-pub(super) fn occupied<'a>(pos: &'a Position<'_>) -> impl Iterator<Item = usize> + 'a {
-    (0..2u8).flat_map(move |s| {
-        pos.side_cells(s).iter().enumerate().flat_map(|(w, &bits)| Bits(bits).map(move |b| w * 64 + b))
-    })
-}
-
-/// The set bits of a word, lowest first.
-struct Bits(u64);
-
-impl Iterator for Bits {
-    type Item = usize;
-
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
+/// Calls `f` with every occupied cell, from the position's occupancy bits
+/// (both sides): the evaluation runs at every node and most cells are
+/// empty.
+pub(super) fn each_occupied(pos: &Position<'_>, mut f: impl FnMut(usize)) {
+    for s in 0..2u8 {
+        for (w, &word) in pos.side_cells(s).iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                f(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
         }
-        let b = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(b)
     }
 }
 
