@@ -95,11 +95,12 @@ class Engine:
             self.played = 0
         self.sync()
 
-    def best_move(self, moves, movetime_ms):
-        """The engine's move after `moves` from the start position."""
+    def best_move(self, moves, movetime_ms, nodes=None):
+        """The engine's move after `moves` from the start position, within
+        `movetime_ms` or, if given, `nodes` (UCI only: load-independent)."""
         if self.proto == "uci":
             self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
-            self.send(f"go movetime {movetime_ms}")
+            self.send(f"go nodes {nodes}" if nodes else f"go movetime {movetime_ms}")
             line = self.wait_for("bestmove")
             return line.split()[1]
         for m in moves[self.played:]:
@@ -158,7 +159,7 @@ def play_game(args, engines, white, opening):
         side = len(moves) % 2
         mover = order[side]
         try:
-            m = mover.best_move(moves, args.movetime)
+            m = mover.best_move(moves, args.movetime, args.nodes)
         except EngineError as e:
             return ("0-1" if side == 0 else "1-0") + f" ({e})", moves
         try:
@@ -179,6 +180,8 @@ def main():
     ap.add_argument("--engine-option", action="append", default=[], help="N:NAME=VALUE UCI option")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--movetime", type=int, default=200, help="milliseconds per move")
+    ap.add_argument("--nodes", type=int, help="nodes per move instead of --movetime (UCI engines only): "
+                    "an A/B result that does not depend on the machine's load")
     ap.add_argument("--opening-plies", type=int, default=4, help="random plies before the engines play")
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
@@ -194,6 +197,8 @@ def main():
     for eo in args.engine_option:
         n, kv = eo.split(":", 1)
         opts[int(n) - 1].append(kv.split("=", 1))
+    if args.nodes and any(not e.startswith("uci:") for e in args.engine):
+        raise SystemExit("--nodes needs two UCI engines")
     timeout = max(30, args.movetime / 100)
     engines = [Engine(args.engine[i], names[i], opts[i], timeout) for i in range(2)]
     rng = random.Random(args.seed)
@@ -230,7 +235,7 @@ def main():
     if n:
         d, err = elo(points, n)
         print(f"engine 1 ({engines[0].name}) vs engine 2 ({engines[1].name}), {args.variant}, "
-              f"{args.movetime} ms/move: +{wins} ={draws} -{losses}, {points}/{n}, "
+              f"{f'{args.nodes} nodes' if args.nodes else f'{args.movetime} ms'}/move: +{wins} ={draws} -{losses}, {points}/{n}, "
               f"Elo difference {d:+.0f} ± {err:.0f} (95%)")
 
 

@@ -11,7 +11,7 @@ pub mod rules;
 mod zobrist;
 
 pub use moves::{Move, MoveKind};
-pub use outcome::{Outcome, Reason};
+pub use outcome::{Outcome, Quick, Reason};
 pub use position::{Game, Position, Undo};
 pub use zobrist::Zobrist;
 

@@ -159,12 +159,38 @@ impl Game<'_> {
     pub fn outcome(&mut self) -> Option<Outcome> {
         let v = self.pos.variant();
         let o = v.rules.end_order.iter().find_map(|&r| self.judge(r))?;
-        Some(match (o.winner, v.rules.draw_odds) {
+        Some(self.with_draw_odds(o))
+    }
+
+    /// [`Game::outcome`] without generating the legal moves: every end rule
+    /// but checkmate and stalemate is judged. A search calls this at every
+    /// node and learns whether the side to move has no move from its own
+    /// move list (most nodes are cut before they generate one).
+    pub fn outcome_but_no_moves(&mut self) -> Quick {
+        let v = self.pos.variant();
+        let mut after_no_moves = false;
+        for &rule in &v.rules.end_order {
+            if rule == EndRule::NoMoves {
+                after_no_moves = true;
+                continue;
+            }
+            if let Some(o) = self.judge(rule) {
+                // A rule judged after the lack of moves: that rule wins
+                // only if the side to move has a move.
+                return if after_no_moves { Quick::NeedMoves } else { Quick::Over(self.with_draw_odds(o)) };
+            }
+        }
+        Quick::Open
+    }
+
+    /// A draw becomes a win for the side with draw odds (`rules.draw-odds`).
+    fn with_draw_odds(&self, o: Outcome) -> Outcome {
+        match (o.winner, self.pos.variant().rules.draw_odds) {
             (None, Some(side)) => {
                 Outcome { winner: Some(side), reason: Reason::Named(format!("{}, draw odds", o.reason)) }
             }
             _ => o,
-        })
+        }
     }
 
     /// The result by one end rule, if it applies.
@@ -264,6 +290,19 @@ impl Game<'_> {
         }
         Some(Outcome { winner: self.stalemate_winner(), reason: Reason::Stalemate })
     }
+}
+
+/// What [`Game::outcome_but_no_moves`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Quick {
+    /// The game is over.
+    Over(Outcome),
+    /// No rule but perhaps checkmate or stalemate ends the game: over
+    /// exactly when the side to move has no legal move.
+    Open,
+    /// A rule judged after the lack of moves applies: [`Game::outcome`]
+    /// decides (it generates the moves).
+    NeedMoves,
 }
 
 /// An end rule that `Game::outcome` judges, in the order the variant gives

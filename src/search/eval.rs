@@ -128,10 +128,10 @@ impl Eval {
         let mut mat = [0i32; 2];
         let mut royal_pst = [0i32; 2];
         let sign = self.goals.material_sign;
-        for c in 0..self.cells {
+        each_occupied(pos, |c| {
             let code = pos.at(c as u16);
             if code == 0 {
-                continue;
+                return;
             }
             let s = code_side(code) as usize;
             let p = self.pst[code as usize * self.cells + c];
@@ -142,8 +142,9 @@ impl Eval {
                 mat[s] += val;
                 side_score[s] += sign * val + p;
             }
-        }
-        for (k, &val) in self.values.iter().enumerate() {
+        });
+        let hands = pos.pieces_in_hand() > 0;
+        for (k, &val) in self.values.iter().enumerate().filter(|_| hands) {
             for s in 0..2u8 {
                 // In hand: nearly a piece on the board (it can go anywhere).
                 side_score[s as usize] += sign * pos.in_hand(s, k as u8) as i32 * val * 9 / 10;
@@ -165,6 +166,21 @@ impl Eval {
         let me = pos.side() as usize;
         let structure = self.structure.as_ref().map_or(0, |st| st.score(pos, me, mg));
         side_score[me] - side_score[me ^ 1] + structure + 10
+    }
+}
+
+/// Calls `f` with every occupied cell, from the position's occupancy bits
+/// (both sides): the evaluation runs at every node and most cells are
+/// empty.
+pub(super) fn each_occupied(pos: &Position<'_>, mut f: impl FnMut(usize)) {
+    for s in 0..2u8 {
+        for (w, &word) in pos.side_cells(s).iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                f(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
     }
 }
 

@@ -23,10 +23,11 @@ use std::time::Instant;
 pub use eval::Eval;
 pub use limits::Limits;
 
-use crate::game::{code_kind, code_side, Game, Move, MoveKind, Outcome, Position};
+use crate::game::{code_kind, code_side, Game, Move, MoveKind, Outcome, Position, Quick};
 use crate::variant::{EndValue, Variant};
 use pruning::{
-    futility_margin, is_capture, late_move, mover_code, pick, reduction, reverse_futile, victim_value, worth_trying,
+    futility_margin, is_capture, late_move, late_reduction, mover_code, pick, reverse_futile, victim_value,
+    worth_trying,
 };
 use tt::{Bound, Entry, Table};
 
@@ -37,6 +38,8 @@ pub const MATE: i32 = 30_000;
 const MAX_PLY: usize = 96;
 /// Scores beyond this are mates.
 const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
+/// What a draw costs the side the search plays for, in centipawns.
+const CONTEMPT: i32 = 20;
 /// Aspiration window half-width in centipawns.
 const WINDOW: i32 = 40;
 
@@ -86,10 +89,17 @@ pub struct Searcher {
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
     cells: usize,
-    /// Null-move pruning is sound enough for this variant.
-    null_ok: bool,
+    /// Null-move pruning here: none, or checked by a reduced search of
+    /// the side's own moves where passing may be what it cannot do.
+    null: NullMove,
     /// The variant counts repetitions (so a repeat inside the search is a draw).
     repetition: bool,
+    /// The side the current search plays for (see `draw_score`).
+    root_side: u8,
+    /// Having no move is a goal here (stalemate or checkmate not scored as
+    /// in chess): every node learns it before anything else, quiescence
+    /// included. Elsewhere a node finds it out from its own move list.
+    eager_end: bool,
     moves: Vec<Vec<Move>>,
     scores: Vec<Vec<i32>>,
     pv: Vec<Vec<Move>>,
@@ -106,22 +116,31 @@ impl Searcher {
     pub fn new(v: &Variant, hash_mb: usize) -> Searcher {
         let codes = 1 + 2 * v.pieces.len();
         let cells = v.tables.cells;
-        // Null-move pruning assumes that passing never helps, which fails
-        // where being stalemated or bared loses, in a deployment phase, and
-        // under compulsory capture or extinction (zugzwang is the game there).
-        let null_ok = v.rules.stalemate == EndValue::Draw
-            && !v.rules.bare_king
-            && v.deployment.is_none()
-            && !v.rules.must_capture
-            && v.extinction.is_none();
+        // Null-move pruning assumes that passing never helps. That fails
+        // in a deployment phase and under compulsory capture or extinction
+        // (zugzwang is the game there): no null move. Where being
+        // stalemated or bared loses, zugzwang decides some endgames: the
+        // null move's cut is verified by a reduced search of real moves.
+        let null = if v.deployment.is_some() || v.rules.must_capture || v.extinction.is_some() {
+            NullMove::Off
+        } else if v.rules.stalemate != EndValue::Draw || v.rules.bare_king {
+            NullMove::Verified
+        } else {
+            NullMove::On
+        };
         Searcher {
             eval: Eval::new(v),
             table: Table::new(hash_mb),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; codes * cells],
             cells,
-            null_ok,
+            null,
             repetition: v.rules.repetition > 0,
+            root_side: 0,
+            eager_end: v.rules.stalemate != EndValue::Draw
+                || v.rules.stalemate_by_count
+                || v.rules.checkmate != EndValue::Loss
+                || v.mating.is_some(),
             moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
@@ -166,6 +185,7 @@ impl Searcher {
         report: &mut dyn FnMut(&Report),
     ) -> Option<(Move, Report)> {
         self.start = Instant::now();
+        self.root_side = game.pos.side();
         self.limits = limits;
         self.nodes = 0;
         self.aborted = false;
@@ -245,11 +265,44 @@ impl Searcher {
 
     /// The score of a finished game for the side to move, `ply` plies from
     /// the root (a quicker win scores higher).
-    fn outcome_score(o: &Outcome, side: u8, ply: usize) -> i32 {
+    fn outcome_score(&self, o: &Outcome, side: u8, ply: usize) -> i32 {
         match o.winner {
-            None => 0,
+            None => self.draw_score(side),
             Some(w) if w == side => MATE - ply as i32,
             Some(_) => -(MATE - ply as i32),
+        }
+    }
+
+    /// The score of the position if the game is over by a rule other than
+    /// the lack of moves (or by any rule where that is a goal, see
+    /// `eager_end`).
+    fn terminal(&mut self, game: &mut Game<'_>, ply: usize) -> Option<i32> {
+        let o = if self.eager_end {
+            game.outcome()
+        } else {
+            match game.outcome_but_no_moves() {
+                Quick::Over(o) => Some(o),
+                Quick::Open => None,
+                Quick::NeedMoves => game.outcome(),
+            }
+        };
+        o.map(|o| self.outcome_score(&o, game.pos.side(), ply))
+    }
+
+    /// The score where the side to move has no legal move (the game's own
+    /// verdict: checkmate, stalemate, a forbidden mating drop…).
+    fn no_move_score(&mut self, game: &mut Game<'_>, ply: usize) -> i32 {
+        game.outcome().map_or(0, |o| self.outcome_score(&o, game.pos.side(), ply))
+    }
+
+    /// A draw for `side` to move: a little below zero for the side the
+    /// search is for (contempt), so that it prefers any line that keeps
+    /// play going at an even score to repeating or drawing.
+    fn draw_score(&self, side: u8) -> i32 {
+        if side == self.root_side {
+            -CONTEMPT
+        } else {
+            CONTEMPT
         }
     }
 
@@ -267,11 +320,11 @@ impl Searcher {
     fn negamax(&mut self, game: &mut Game<'_>, mut depth: i32, alpha: i32, beta: i32, ply: usize, null: bool) -> i32 {
         self.pv[ply].clear();
         if ply > 0 {
-            if let Some(o) = game.outcome() {
-                return Self::outcome_score(&o, game.pos.side(), ply);
+            if let Some(s) = self.terminal(game, ply) {
+                return s;
             }
             if self.repeats(game) {
-                return 0;
+                return self.draw_score(game.pos.side());
             }
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
@@ -296,6 +349,11 @@ impl Searcher {
         let in_check = game.pos.in_check();
         if in_check && ply < 2 * MAX_PLY / 3 {
             depth += 1;
+        } else if hash_move.is_none() && depth >= 4 {
+            // Internal iterative reduction: with no hash move the ordering
+            // is poor, so the node is searched a ply shallower (it comes
+            // back with a move in the table on the next iteration).
+            depth -= 1;
         }
         let pv_node = beta - alpha > 1;
         // The static evaluation, for the pruning decisions (none in check).
@@ -309,6 +367,11 @@ impl Searcher {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            self.scores[ply] = scores;
+            return self.no_move_score(game, ply);
+        }
         self.order(&game.pos, &moves, &mut scores, hash_move, ply);
         let node = Node { depth, ply, in_check, pv: pv_node, stand };
         let (score, best) = self.move_loop(game, &mut moves, &mut scores, node, alpha, beta);
@@ -341,23 +404,31 @@ impl Searcher {
         in_check: bool,
         stand: i32,
     ) -> bool {
-        if !self.null_ok || null || in_check || depth < 3 || ply == 0 || beta.abs() > MATE_BOUND {
+        if self.null == NullMove::Off || null || in_check || depth < 3 || ply == 0 || beta.abs() > MATE_BOUND {
             return false;
         }
         let pos = &game.pos;
-        // A pawn move or capture may have left en-passant squares behind;
-        // passing would misuse them, so only pass after a quiet piece move.
-        if pos.halfmove() == 0 || pos.deploying() || !self.has_pieces(pos) || stand < beta {
+        // En-passant cells left by the last move would be offered to the
+        // wrong side after a pass: no null move then.
+        if pos.has_ep() || pos.deploying() || stand < beta || !self.has_pieces(pos) {
             return false;
         }
         let side = pos.side();
         game.pos.set_side(side ^ 1);
         game.keys.push(game.pos.key());
-        let r = 3 + depth / 4;
+        // Deeper and further above beta: a larger reduction.
+        let r = 3 + depth / 3 + ((stand - beta) / 200).min(3);
         let s = -self.negamax(game, depth - 1 - r, -beta, -beta + 1, ply + 1, true);
         game.keys.pop();
         game.pos.set_side(side);
-        !self.aborted && s >= beta
+        if self.aborted || s < beta {
+            return false;
+        }
+        // Verification: the side's own moves, searched as deep as the null
+        // move was (at least one ply, so that having no move at all, or
+        // only bad ones, shows), with no null move below, must hold beta too.
+        let verify = (depth - 1 - r).max(1);
+        self.null != NullMove::Verified || self.negamax(game, verify, beta - 1, beta, ply, true) >= beta
     }
 
     /// Whether the side to move has a piece other than royals and pawns
@@ -404,8 +475,8 @@ impl Searcher {
             if i == 0 {
                 s = -self.negamax(game, depth - 1, -beta, -alpha, ply + 1, false);
             } else {
-                let reduce = if quiet && !in_check && !gives_check && depth >= 3 && i >= 2 {
-                    reduction(depth, i, pv)
+                let reduce = if !in_check && !gives_check && depth >= 3 && i >= 2 {
+                    late_reduction(depth, i, pv, quiet, scores[i])
                 } else {
                     0
                 };
@@ -528,6 +599,11 @@ impl Searcher {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            self.scores[ply] = scores;
+            return self.no_move_score(game, ply);
+        }
         if !in_check {
             let (pos, vals) = (&game.pos, &self.eval.values);
             moves.retain(|m| worth_trying(pos, m, vals, stand, alpha));
@@ -538,8 +614,8 @@ impl Searcher {
             pick(&mut moves, &mut scores, i);
             let m = moves[i];
             game.play(m);
-            let s = -match game.outcome() {
-                Some(o) => Self::outcome_score(&o, game.pos.side(), ply + 1),
+            let s = -match self.terminal(game, ply + 1) {
+                Some(s) => s,
                 None => self.quiesce(game, -beta, -alpha, ply + 1),
             };
             game.undo();
@@ -558,6 +634,14 @@ impl Searcher {
         self.scores[ply] = scores;
         best
     }
+}
+
+/// Whether and how the search prunes with a null move (see [`Searcher::new`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NullMove {
+    Off,
+    On,
+    Verified,
 }
 
 /// What a node's move loop needs to know about the node.

@@ -36,6 +36,24 @@ pub(super) fn reduction(depth: i32, i: usize, pv: bool) -> i32 {
     r.clamp(1, (depth - 2).max(1))
 }
 
+/// Ordering scores at or above this are killers (see `Searcher::order`).
+const KILLER: i32 = 1 << 23;
+/// Ordering scores below this are captures that likely lose material.
+const LOSING: i32 = -(1 << 23);
+
+/// The reduction of a late move given its ordering score: a quiet move
+/// by [`reduction`], one ply less for a killer, up to two plies less or
+/// more by its history; a capture likely to lose material like a quiet
+/// move; other captures and promotions not at all.
+pub(super) fn late_reduction(depth: i32, i: usize, pv: bool, quiet: bool, order: i32) -> i32 {
+    if !quiet {
+        return if order < LOSING { reduction(depth, i, pv) } else { 0 };
+    }
+    let r = reduction(depth, i, pv);
+    let r = if order >= KILLER { r - 1 } else { r - (order / 8192).clamp(-2, 2) };
+    r.clamp(0, (depth - 2).max(0))
+}
+
 /// Quiescence keeps a capture or promotion unless it cannot reach alpha
 /// even winning its victim (delta pruning) or it puts a more valuable piece
 /// where the enemy attacks it for a lesser victim (a likely losing trade).

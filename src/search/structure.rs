@@ -67,17 +67,20 @@ impl Structure {
     pub fn score(&self, pos: &Position<'_>, side: usize, mg: [i32; 2]) -> i32 {
         let t = &pos.variant().tables;
         let mut masks = [[0u64; 32]; 2];
-        for c in 0..self.file.len() {
-            let code = pos.at(c as u16);
-            if code != 0 && t.code_pawn[code as usize] {
-                masks[code_side(code) as usize][self.file[c] as usize] |= 1 << self.rank[c];
-            }
-        }
-        let mut total = [0i32; 2];
-        for c in 0..self.file.len() {
+        super::eval::each_occupied(pos, |c| {
             let code = pos.at(c as u16);
             if code == 0 {
-                continue;
+                return;
+            }
+            if t.code_pawn[code as usize] {
+                masks[code_side(code) as usize][self.file[c] as usize] |= 1 << self.rank[c];
+            }
+        });
+        let mut total = [0i32; 2];
+        super::eval::each_occupied(pos, |c| {
+            let code = pos.at(c as u16);
+            if code == 0 {
+                return;
             }
             let s = code_side(code) as usize;
             if t.code_pawn[code as usize] {
@@ -85,7 +88,7 @@ impl Structure {
             } else if t.code_royal[code as usize] {
                 total[s] += self.shelter(pos, c, s as u8) * mg[s] / 256;
             }
-        }
+        });
         total[side] - total[side ^ 1]
     }
 

@@ -121,6 +121,11 @@ impl<'v> Position<'v> {
         self.hand[side as usize * self.v.pieces.len() + kind as usize]
     }
 
+    /// How many pieces both hands hold together.
+    pub fn pieces_in_hand(&self) -> u32 {
+        self.in_hand
+    }
+
     /// Whether the deployment phase is on (some hand still holds a piece).
     pub fn deploying(&self) -> bool {
         self.in_hand > 0 && self.v.drops.is_none() && self.v.gating.is_none()
@@ -192,6 +197,13 @@ impl<'v> Position<'v> {
     /// Halfmove clock (plies since the last capture or pawn move).
     pub fn halfmove(&self) -> u32 {
         self.halfmove
+    }
+
+    /// Whether the last move left en-passant cells (a search's null move
+    /// must not pass over them: the capture would be offered to the wrong
+    /// side).
+    pub fn has_ep(&self) -> bool {
+        self.ep_n > 0
     }
 
     /// Number of non-royal pieces of a side.

@@ -1,0 +1,64 @@
+//! The search's use of the end rules: `Game::outcome_but_no_moves` judges
+//! every rule but checkmate and stalemate without generating moves, and the
+//! search still scores mates and stalemates right (it learns that a side has
+//! no move from its own move list).
+
+use rookery::game::notation::move_text;
+use rookery::game::{Game, Position, Quick, Reason};
+use rookery::search::{Limits, Score, Searcher};
+use rookery::variant::{builtin, load_str, Variant};
+
+fn variant(name: &str) -> Variant {
+    load_str(builtin::text(name).unwrap()).unwrap().0
+}
+
+/// The search's move (coordinates) and score at `depth` from `fen`.
+fn best(v: &Variant, fen: &str, depth: u32) -> (String, Score) {
+    let mut game = Game::new(Position::from_fen(v, fen).unwrap());
+    let mut searcher = Searcher::new(v, 1);
+    let (m, r) = searcher.search(&mut game, Limits::depth(depth), &mut |_| {}).expect("a move");
+    let mut legal = Vec::new();
+    game.pos.legal_moves(&mut legal);
+    (move_text(&game.pos, &m, &legal), Score::from_internal(r.score))
+}
+
+#[test]
+fn the_quick_outcome_leaves_checkmate_and_stalemate_to_the_move_list() {
+    let v = variant("chess");
+    // Fool's mate: White is mated, but only the moves tell.
+    let mut mated =
+        Game::new(Position::from_fen(&v, "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3").unwrap());
+    assert_eq!(mated.outcome_but_no_moves(), Quick::Open);
+    assert_eq!(mated.outcome().unwrap().reason, Reason::Checkmate);
+    let mut stalemated = Game::new(Position::from_fen(&v, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap());
+    assert_eq!(stalemated.outcome_but_no_moves(), Quick::Open);
+    assert_eq!(stalemated.outcome().unwrap().reason, Reason::Stalemate);
+    // The 50-move rule comes after checkmate in the end order: a mate on
+    // the hundredth ply still wins, so the full outcome must decide.
+    let mut fifty = Game::new(Position::from_fen(&v, "7k/8/8/8/8/8/8/R6K b - - 100 80").unwrap());
+    assert_eq!(fifty.outcome_but_no_moves(), Quick::NeedMoves);
+    assert_eq!(fifty.outcome().unwrap().reason, Reason::MoveRule(50));
+    let mut mate_at_fifty = Game::new(Position::from_fen(&v, "R6k/6pp/8/8/8/8/8/7K b - - 100 80").unwrap());
+    assert_eq!(mate_at_fifty.outcome_but_no_moves(), Quick::NeedMoves);
+    assert_eq!(mate_at_fifty.outcome().unwrap().reason, Reason::Checkmate);
+    // A goal judged before the lack of moves ends the game without them.
+    let hill = variant("kingofthehill");
+    let mut on_hill = Game::new(Position::from_fen(&hill, "4k3/8/8/8/4K3/8/8/8 b - - 1 1").unwrap());
+    let quick = on_hill.outcome_but_no_moves();
+    assert!(matches!(&quick, Quick::Over(o) if o.winner == Some(0)), "{quick:?}");
+    assert_eq!(quick, Quick::Over(on_hill.outcome().unwrap()));
+}
+
+#[test]
+fn the_search_scores_mates_and_stalemates_from_its_move_lists() {
+    let v = variant("chess");
+    // Mate in one (back rank) and in two (two rooks); the search must see
+    // the mated side's empty move list as a loss.
+    assert_eq!(best(&v, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 4), ("a1a8".into(), Score::Mate(1)));
+    let (_, two) = best(&v, "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1", 6);
+    assert_eq!(two, Score::Mate(2));
+    // A queen up where Qg6 stalemates (a draw, found only from Black's
+    // empty move list) and Qg7 mates: the search mates.
+    let (_, s) = best(&v, "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1", 6);
+    assert!(matches!(s, Score::Mate(n) if n > 0), "{s:?}");
+}
