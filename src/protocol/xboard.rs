@@ -65,9 +65,65 @@ fn gui_name(v: &Variant) -> &str {
     }
 }
 
-/// Whether XBoard can show the variant (rectangular boards it can hold).
+/// Whether XBoard can show the variant (rectangular boards it can hold)
+/// and be taught its moves; the variants it cannot are not offered.
 pub fn drawable(v: &Variant) -> bool {
-    v.grid.graph().is_none() && v.grid.files() <= 16 && v.grid.ranks() <= 16 && v.pieces.len() <= 21
+    let board = v.grid.graph().is_none() && v.grid.files() <= 16 && v.grid.ranks() <= 16 && v.pieces.len() <= 21;
+    board && unteachable(v).is_none()
+}
+
+/// Why XBoard 4.9.1 cannot play a variant it could draw, if it cannot:
+/// a move in two parts (a wall, arrow or duck placed after the move) has
+/// no CECP form it accepts, and a conditional move other than a double
+/// step from the start cells (palace diagonals, a pawn's sideways step
+/// across a river, a move allowed only out of check) has no Betza form it
+/// reads, so its legality test would refuse legal moves.
+pub fn unteachable(v: &Variant) -> Option<String> {
+    if NATIVE.contains(&v.name.as_str()) {
+        return None;
+    }
+    if v.walls.is_some() {
+        return Some("its moves place a wall, arrow or duck as a second part".to_string());
+    }
+    for (k, p) in v.pieces.iter().enumerate() {
+        for (i, (name, _)) in p.specials.iter().enumerate() {
+            if initial_special(v, k, i).is_none() {
+                return Some(format!("the {}'s special move \"{name}\" has no XBoard Betza form", p.name));
+            }
+        }
+    }
+    None
+}
+
+/// Variants XBoard 4.9.1 plays by its own rules under the same name, the
+/// same as Rookery's: it is told only the name (no `setup`/`piece`), so
+/// its own move generator, promotions and end rules apply.
+pub const NATIVE: &[&str] = &["chess", "xiangqi", "shogi"];
+
+/// Special move `i` of piece `kind` as an XBoard initial move (`i` + its
+/// Betza), when XBoard can be taught it: the special is allowed in a
+/// region, and for each side the region is exactly the cells where that
+/// side's pieces of this kind start (XBoard allows an `i` move from any
+/// cell whose start position holds the same piece, so a double step from
+/// a full pawn rank). A first move allowed only out of check (`i…`, Ouk
+/// Chatrang's) is taught as it is: XBoard then also allows it in check,
+/// which the engine never plays and refuses from the user ("Illegal
+/// move"); not for a royal piece's sideways leaps, which XBoard would
+/// take for castling.
+fn initial_special(v: &Variant, kind: usize, i: usize) -> Option<String> {
+    let p = &v.pieces[kind];
+    let betza = &p.specials[i].1;
+    let Some(region) = *p.special_regions.get(i)? else {
+        let castling_like = p.royal && betza.contains('s');
+        return (betza.starts_with('i') && !castling_like).then(|| betza.clone());
+    };
+    let region = &v.regions[region as usize];
+    let start = Position::start(v);
+    let exact = (0..2u8).all(|side| {
+        let code = crate::game::piece_code(kind as u8, side);
+        (0..v.grid.len() as u16).all(|c| region.contains(side as usize, c) == (start.at(c) == code))
+    });
+    exact.then(|| format!("i{betza}"))
 }
 
 impl Xboard {
@@ -92,7 +148,7 @@ impl Xboard {
 
     /// Reads commands from `input` until `quit` or its end.
     pub fn serve(&mut self, input: Box<dyn std::io::BufRead + Send>) {
-        let rx = super::spawn_reader(input, self.flags.clone(), STOPPERS);
+        let rx = super::spawn_reader(input, self.flags.clone(), STOPPERS, None);
         self.run(&rx);
     }
 
@@ -186,7 +242,7 @@ impl Xboard {
         }
         self.variant = v;
         self.game = Game::new(Position::start(v));
-        if v.name != "chess" {
+        if !NATIVE.contains(&v.name.as_str()) {
             for line in setup_lines(v) {
                 say(&self.out, &line);
             }
@@ -409,12 +465,13 @@ pub fn setup_lines(v: &Variant) -> Vec<String> {
     let holdings = slots.iter().rposition(|s| s.is_some_and(|k| droppable(v, k))).map_or(0, |i| i + 1);
     let mut lines =
         vec![format!("setup ({table}{black}) {}x{}+{holdings}_fairy {}", v.grid.files(), v.grid.ranks(), v.setup_fen)];
-    for p in &v.pieces {
-        let white = crate::export::interactive_diagram::id_betza(&p.betza).unwrap_or_else(|_| p.betza.clone());
+    for (k, p) in v.pieces.iter().enumerate() {
+        let initial: String = (0..p.specials.len()).filter_map(|i| initial_special(v, k, i)).collect();
+        let white = crate::export::interactive_diagram::id_betza(&p.betza).unwrap_or_else(|_| p.betza.clone()) + &initial;
         match &p.betza_black {
             None => lines.push(format!("piece {}& {white}", p.letter)),
             Some(b) => {
-                let black = crate::export::interactive_diagram::id_betza(b).unwrap_or_else(|_| b.clone());
+                let black = crate::export::interactive_diagram::id_betza(b).unwrap_or_else(|_| b.clone()) + &initial;
                 lines.push(format!("piece {} {white}", p.letter));
                 lines.push(format!("piece {} {black}", p.letter.to_ascii_lowercase()));
             }
