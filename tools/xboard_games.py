@@ -36,11 +36,9 @@ def offered(rookery):
 
 
 def ranks_of(rookery, variant):
-    """The number of ranks, from the setup line (chess: 8)."""
-    out = subprocess.run([rookery, "xboard"], input=f"xboard\nprotover 2\nvariant {variant}\nquit\n", text=True,
-                         capture_output=True, timeout=60).stdout
-    m = re.search(r"^setup \(\S*\) (\d+)x(\d+)", out, re.M)
-    return int(m.group(2)) if m else 8
+    """The number of ranks, from the start FEN."""
+    out = subprocess.run([rookery, "replay", variant], text=True, capture_output=True, timeout=60).stdout
+    return out.split()[0].split("[")[0].count("/") + 1
 
 
 def to_rookery(move, ranks):
