@@ -104,3 +104,18 @@ fn tigerchess_shows_hand_phase_and_postings() {
     let moves = out.lines().find_map(|l| l.split_once("legal moves: ")).unwrap().1;
     assert!(moves.split(' ').all(|m| m.starts_with("S@")), "{moves}");
 }
+
+#[test]
+fn drops_and_promotions_in_san_with_the_hand_and_the_record() {
+    // A capture fills the hand, which is shown; the drop is typed as SAN.
+    let out = both_human("crazyhouse", "e4\nd5\nexd5\nQxd5\nNc3\nQa5\nP@e6\nquit\n");
+    assert!(out.contains("in hand: White [P]  Black []"), "{out}");
+    assert!(out.contains("4. White P@e6 [P@e6]"), "{out}");
+    assert!(out.contains("in hand: White []  Black [p]"), "{out}");
+    assert!(out.contains("\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@e6 *"), "{out}");
+    // Under-promotion typed with `=`; the record starts from the FEN.
+    let fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    let out = play(&["chess", "--fen", fen, "--white", "human", "--black", "human"], "a8=N\nKd7\nquit\n");
+    assert!(out.contains("1. White a8=N [a7a8n]"), "{out}");
+    assert!(out.contains(&format!("[FEN \"{fen}\"]")) && out.contains("\n1. a8=N Kd7 *"), "{out}");
+}

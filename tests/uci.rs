@@ -159,3 +159,92 @@ fn stop_ends_an_infinite_search() {
     assert_eq!(bm.len(), 1, "{text}");
     assert!(legal_after("chess", None, &[], bm[0]));
 }
+
+/// A line from `lines` within `secs` seconds (None on timeout or end).
+fn line_within(lines: &std::sync::mpsc::Receiver<String>, secs: u64) -> Option<String> {
+    lines.recv_timeout(std::time::Duration::from_secs(secs)).ok()
+}
+
+#[test]
+fn isready_is_answered_during_a_search_and_quit_ends_it_with_input_open() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rookery"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let out = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for l in BufReader::new(out).lines() {
+            let Ok(l) = l else { break };
+            if tx.send(l).is_err() {
+                break;
+            }
+        }
+    });
+    // UCI: `isready` during a search is answered at once, without a
+    // `bestmove` (the search goes on until `stop`).
+    stdin.write_all(b"position startpos\ngo infinite\n").unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    stdin.write_all(b"isready\n").unwrap();
+    stdin.flush().unwrap();
+    let mut seen = Vec::new();
+    while let Some(l) = line_within(&rx, 20) {
+        seen.push(l.clone());
+        if l == "readyok" {
+            break;
+        }
+    }
+    assert_eq!(seen.last().map(String::as_str), Some("readyok"), "{seen:?}");
+    assert!(!seen.iter().any(|l| l.starts_with("bestmove")), "{seen:?}");
+    // `quit` during an infinite search ends the engine although its input
+    // stays open (a GUI keeps the pipe until the process is gone).
+    stdin.write_all(b"quit\n").unwrap();
+    stdin.flush().unwrap();
+    let t = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        assert!(t.elapsed().as_secs() < 20, "the engine did not quit");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    drop(stdin);
+}
+
+/// Positions as a GUI sends them to Fairy-Stockfish (its FENs, with hands
+/// and promoted markers, and `startpos moves …` in its move notation), in
+/// twelve variants including shogi, xiangqi and janggi; the best move must
+/// be one of FSF's legal moves there. Frozen by `tools/uci_fsf_positions.py`
+/// from pyffish 0.0.90.
+#[test]
+fn best_moves_in_fsf_positions_are_fsf_legal() {
+    let data = std::fs::read_to_string("tests/data/uci-fsf-positions.txt").unwrap();
+    let cases: Vec<(&str, &str, Vec<&str>)> = data
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let mut f = l.split('|');
+            let (v, p, legal) = (f.next().unwrap(), f.next().unwrap(), f.next().unwrap());
+            (v, p, legal.split(' ').collect())
+        })
+        .collect();
+    let mut script = String::new();
+    let mut last = "";
+    for (v, p, _) in &cases {
+        if *v != last {
+            script += &format!("setoption name UCI_Variant value {v}\n");
+            last = v;
+        }
+        script += &format!("position {p}\ngo depth 2\n");
+    }
+    script += "quit\n";
+    let r = dialogue(&script);
+    assert!(!r.iter().any(|l| l.starts_with("info string")), "{:?}", r.iter().filter(|l| l.contains("string")));
+    let bm = bestmoves(&r);
+    assert_eq!(bm.len(), cases.len(), "{r:?}");
+    for ((v, p, legal), m) in cases.iter().zip(&bm) {
+        assert!(legal.contains(m), "{v}: {m} is not among FSF's legal moves after `position {p}`");
+    }
+    assert!(cases.len() >= 60);
+}

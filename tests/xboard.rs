@@ -84,16 +84,41 @@ fn features_offer_every_drawable_variant() {
     for key in ["setboard=1", "usermove=1", "ping=1", "sigint=0", "myname=\"Rookery ", "done=1"] {
         assert!(f.contains(key), "{f}");
     }
-    // Every built-in on a rectangular board is offered (chess under XBoard's
-    // own name "normal"); the polygon boards, which XBoard cannot draw, are not.
+    // Every built-in XBoard can draw and be taught is offered (chess under
+    // XBoard's own name "normal"); not the polygon boards, which it cannot
+    // draw, nor the variants whose moves it cannot be taught: two-part
+    // moves (walls, arrows, the duck), palace and similar conditional moves,
+    // double steps from cells other than the start cells, a royal leap
+    // along the rank that XBoard would take for castling (Tigrey), a start
+    // with Black to move (TigerChess's default roll).
     let offered = f.split("variants=\"").nth(1).and_then(|r| r.split('"').next()).unwrap();
     let offered: Vec<&str> = offered.split(',').collect();
+    let not_offered = [
+        "tiger-lily",
+        "glinski",
+        "tigrey",
+        "tigerchess",
+        "orda",
+        "empire",
+        "horde",
+        "duck",
+        "amazons",
+        "isolation",
+        "isolation7x7",
+        "snailtrail",
+        "joust",
+        "cowboys",
+        "manchu",
+        "janggi",
+        "janggimodern",
+        "janggitraditional",
+        "janggicasual",
+    ];
     for (name, _) in builtin::BUILTIN {
         let xb_name = if *name == "chess" { "normal" } else { name };
-        let polygon = ["tiger-lily", "glinski"].contains(name);
-        assert_eq!(offered.contains(&xb_name), !polygon, "{name} in {f}");
+        assert_eq!(offered.contains(&xb_name), !not_offered.contains(name), "{name} in {f}");
     }
-    assert_eq!(offered[..6], ["normal", "capablanca", "tcb", "wild-tamerlane", "tigrey", "tigerchess"]);
+    assert_eq!(offered[..5], ["normal", "capablanca", "tcb", "wild-tamerlane", "crazyhouse"]);
     e.send("ping 7");
     assert_eq!(e.until("pong"), ["pong 7"]);
     assert!(e.quit().is_empty());
@@ -135,9 +160,11 @@ fn postings_from_the_hand_and_holdings() {
     e.send("xboard\nprotover 2\nvariant tigerchess\nping 1");
     let lines = e.until("pong 1");
     let setup = lines.iter().find(|l| l.starts_with("setup")).unwrap();
-    // The Royal Guard and the Swordsmen go in XBoard's holdings: the first
-    // two piece types, and a holdings size of 2.
-    assert!(setup.starts_with("setup (SG") && setup.contains(" 8x8+2_fairy "), "{setup}");
+    // The pawn keeps XBoard's Pawn type; the Royal Guard and the Swordsmen
+    // go in XBoard's holdings: the next two piece types, a holdings size
+    // of 3. (TigerChess is not offered: its default start has Black to
+    // move, and XBoard 4.9.1 starts every taught variant with White.)
+    assert!(setup.starts_with("setup (PSG") && setup.contains(" 8x8+3_fairy "), "{setup}");
     assert!(setup.ends_with("RN1QK1NR[GSSSSgssss] b KQkq - 0 1"), "{setup}");
     e.send("force\nsd 1\ngo");
     let m = e.until("move ").last().unwrap().strip_prefix("move ").unwrap().to_string();
@@ -189,4 +216,22 @@ fn square_names_past_the_ninth_rank() {
     assert_eq!(parse_gui_move(&v, "a3a12"), None);
     let (c, _) = load_str(builtin::text("capablanca").unwrap()).unwrap();
     assert_eq!(parse_gui_move(&c, "a7a8c").as_deref(), Some("a7a8c"));
+}
+
+#[test]
+fn start_cell_double_steps_are_initial_moves_and_native_variants_get_no_setup() {
+    // Chessgi's double step is a [[special]] move from the second rank: the
+    // start cells of the pawns, so XBoard is taught it as an initial move.
+    let mut e = Engine::start();
+    e.send("xboard\nprotover 2\nvariant chessgi\nping 1");
+    let lines = e.until("pong 1");
+    assert!(lines.iter().any(|l| l == "piece P& fmWfceFifmnD"), "{lines:?}");
+    // Ouk Chatrang's first moves (allowed out of check only) as i-moves.
+    e.send("variant cambodian\nping 2");
+    let lines = e.until("pong 2");
+    assert!(lines.iter().any(|l| l.starts_with("piece K& ") && l.contains("imfsN")), "{lines:?}");
+    // Xiangqi and shogi are XBoard's own: only the name, no teaching.
+    e.send("variant xiangqi\nvariant shogi\nping 3");
+    assert_eq!(e.until("pong 3"), ["pong 3"]);
+    e.quit();
 }

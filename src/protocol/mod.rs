@@ -128,19 +128,27 @@ impl Flags {
 
 /// Lines from `input`, through a reader thread. A line whose first word is
 /// one of `stoppers` stops a running search as soon as it arrives (the line
-/// is still passed on).
+/// is still passed on). With `ready`, an `isready` that arrives during a
+/// search is answered `readyok` at once (UCI requires it without stopping
+/// the search) instead of being passed on.
 pub fn spawn_reader(
     input: Box<dyn std::io::BufRead + Send>,
     flags: Flags,
     stoppers: &'static [&'static str],
+    ready: Option<Out>,
 ) -> Receiver<String> {
     let (tx, rx) = channel();
     std::thread::spawn(move || {
         for line in std::io::BufRead::lines(input) {
             let Ok(line) = line else { break };
             let word = line.split_whitespace().next().unwrap_or("");
-            if stoppers.contains(&word) && flags.searching.load(Ordering::SeqCst) {
+            let searching = flags.searching.load(Ordering::SeqCst);
+            if stoppers.contains(&word) && searching {
                 flags.stop.store(true, Ordering::SeqCst);
+            }
+            if let (Some(out), "isready", true) = (&ready, word, searching) {
+                say(out, "readyok");
+                continue;
             }
             if tx.send(line).is_err() {
                 break;

@@ -35,7 +35,7 @@ impl Uci {
 
     /// Reads commands from `input` until `quit` or its end.
     pub fn serve(&mut self, input: Box<dyn std::io::BufRead + Send>) {
-        let rx = super::spawn_reader(input, self.flags.clone(), STOPPERS);
+        let rx = super::spawn_reader(input, self.flags.clone(), STOPPERS, Some(self.out.clone()));
         self.run(&rx);
     }
 
@@ -60,7 +60,7 @@ impl Uci {
                 self.game = Game::new(Position::start(self.variant));
             }
             "position" => self.position(rest),
-            "go" => self.go(rest, rx),
+            "go" => return self.go(rest, rx),
             "d" => say(&self.out, &format!("info string fen {}", self.game.pos.fen())),
             "quit" => return false,
             "stop" | "ponderhit" | "" => {}
@@ -133,8 +133,9 @@ impl Uci {
         }
     }
 
-    /// `go` with wtime/btime/winc/binc/movestogo/movetime/depth/nodes/infinite.
-    fn go(&mut self, rest: &str, rx: &Receiver<String>) {
+    /// `go` with wtime/btime/winc/binc/movestogo/movetime/depth/nodes/infinite;
+    /// false if a `quit` came while it waited for `stop`.
+    fn go(&mut self, rest: &str, rx: &Receiver<String>) -> bool {
         let words: Vec<&str> = rest.split_whitespace().collect();
         let num = |key: &str| -> Option<u64> {
             words
@@ -161,14 +162,8 @@ impl Uci {
         self.flags.begin();
         let best = self.searcher.search(&mut self.game, limits, &mut report);
         self.flags.end();
-        if infinite {
-            // UCI: no bestmove before `stop` in infinite/ponder mode.
-            while let Ok(l) = rx.recv() {
-                if STOPPERS.contains(&l.trim()) {
-                    break;
-                }
-            }
-        }
+        // UCI: no bestmove before `stop` in infinite/ponder mode.
+        let go_on = !infinite || self.wait_for_stop(rx);
         let text = match best {
             Some((m, _)) => {
                 let mut legal = Vec::new();
@@ -178,6 +173,22 @@ impl Uci {
             None => "(none)".to_string(),
         };
         say(&self.out, &format!("bestmove {text}"));
+        go_on
+    }
+
+    /// After an infinite search ended by itself (a mate found, the depth
+    /// cap): answers `isready` and waits for `stop`/`ponderhit` (true) or
+    /// `quit` and the end of input (false).
+    fn wait_for_stop(&self, rx: &Receiver<String>) -> bool {
+        while let Ok(l) = rx.recv() {
+            match l.split_whitespace().next().unwrap_or("") {
+                "isready" => say(&self.out, "readyok"),
+                "stop" | "ponderhit" => return true,
+                "quit" => return false,
+                _ => {}
+            }
+        }
+        false
     }
 }
 

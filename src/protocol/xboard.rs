@@ -65,9 +65,73 @@ fn gui_name(v: &Variant) -> &str {
     }
 }
 
-/// Whether XBoard can show the variant (rectangular boards it can hold).
+/// Whether XBoard can show the variant (rectangular boards it can hold)
+/// and be taught its moves; the variants it cannot are not offered.
 pub fn drawable(v: &Variant) -> bool {
-    v.grid.graph().is_none() && v.grid.files() <= 16 && v.grid.ranks() <= 16 && v.pieces.len() <= 21
+    let board = v.grid.graph().is_none() && v.grid.files() <= 16 && v.grid.ranks() <= 16 && v.pieces.len() <= 21;
+    board && unteachable(v).is_none()
+}
+
+/// Why XBoard 4.9.1 cannot play a variant it could draw, if it cannot:
+/// a move in two parts (a wall, arrow or duck placed after the move) has
+/// no CECP form it accepts, and a conditional move other than a double
+/// step from the start cells (palace diagonals, a pawn's sideways step
+/// across a river, a move allowed only out of check) has no Betza form it
+/// reads, so its legality test would refuse legal moves; and XBoard starts
+/// a taught variant with White to move whatever its FEN says.
+pub fn unteachable(v: &Variant) -> Option<String> {
+    if NATIVE.contains(&v.name.as_str()) {
+        return None;
+    }
+    if v.walls.is_some() {
+        return Some("its moves place a wall, arrow or duck as a second part".to_string());
+    }
+    if Position::start(v).side() == crate::game::BLACK {
+        // backend.c reads the `setup` FEN with the side to move discarded.
+        return Some(
+            "its start position has Black to move, and XBoard 4.9.1 starts every setup with White".to_string(),
+        );
+    }
+    for (k, p) in v.pieces.iter().enumerate() {
+        for (i, (name, _)) in p.specials.iter().enumerate() {
+            if initial_special(v, k, i).is_none() {
+                return Some(format!("the {}'s special move \"{name}\" has no XBoard Betza form", p.name));
+            }
+        }
+    }
+    None
+}
+
+/// Variants XBoard 4.9.1 plays by its own rules under the same name, the
+/// same as Rookery's: it is told only the name (no `setup`/`piece`), so
+/// its own move generator, promotions and end rules apply.
+pub const NATIVE: &[&str] = &["chess", "xiangqi", "shogi"];
+
+/// Special move `i` of piece `kind` as an XBoard initial move (`i` + its
+/// Betza), when XBoard can be taught it: the special is allowed in a
+/// region, and for each side the region is exactly the cells where that
+/// side's pieces of this kind start (XBoard allows an `i` move from any
+/// cell whose start position holds the same piece, so a double step from
+/// a full pawn rank). A first move allowed only out of check (`i…`, Ouk
+/// Chatrang's) is taught as it is: XBoard then also allows it in check,
+/// which the engine never plays and refuses from the user ("Illegal
+/// move"); not for a royal piece's sideways leaps, which XBoard would
+/// take for castling.
+fn initial_special(v: &Variant, kind: usize, i: usize) -> Option<String> {
+    let p = &v.pieces[kind];
+    let betza = &p.specials[i].1;
+    let Some(region) = *p.special_regions.get(i)? else {
+        // `s` right before an orthogonal atom: a move along the rank.
+        let castling_like = p.royal && betza.as_bytes().windows(2).any(|w| w[0] == b's' && b"WDHRG".contains(&w[1]));
+        return (betza.starts_with('i') && !castling_like).then(|| betza.clone());
+    };
+    let region = &v.regions[region as usize];
+    let start = Position::start(v);
+    let exact = (0..2u8).all(|side| {
+        let code = crate::game::piece_code(kind as u8, side);
+        (0..v.grid.len() as u16).all(|c| region.contains(side as usize, c) == (start.at(c) == code))
+    });
+    exact.then(|| format!("i{betza}"))
 }
 
 impl Xboard {
@@ -92,7 +156,7 @@ impl Xboard {
 
     /// Reads commands from `input` until `quit` or its end.
     pub fn serve(&mut self, input: Box<dyn std::io::BufRead + Send>) {
-        let rx = super::spawn_reader(input, self.flags.clone(), STOPPERS);
+        let rx = super::spawn_reader(input, self.flags.clone(), STOPPERS, None);
         self.run(&rx);
     }
 
@@ -186,7 +250,7 @@ impl Xboard {
         }
         self.variant = v;
         self.game = Game::new(Position::start(v));
-        if v.name != "chess" {
+        if !NATIVE.contains(&v.name.as_str()) {
             for line in setup_lines(v) {
                 say(&self.out, &line);
             }
@@ -351,7 +415,10 @@ pub fn gui_move_text(pos: &Position<'_>, m: &Move) -> String {
         gui_square(v, m.from),
         gui_square(v, if ours_castle_to_partner(&ours, v, m) { m.extra } else { m.to })
     );
-    if m.promo != 0 {
+    if ours.ends_with('+') {
+        // Shogi-style promotion: XBoard's `+`, not the promoted piece's letter.
+        s.push('+');
+    } else if m.promo != 0 {
         s.push(v.pieces[m.promo as usize - 1].letter.to_ascii_lowercase());
     }
     s
@@ -374,6 +441,7 @@ pub fn parse_gui_move(v: &Variant, text: &str) -> Option<String> {
     let (to, rest) = gui_cell(v, rest)?;
     let promo = match rest {
         "" => String::new(),
+        "+" => "+".to_string(),
         p if p.len() == 1 && p.chars().all(|c| c.is_ascii_alphabetic()) => p.to_ascii_lowercase(),
         _ => return None,
     };
@@ -409,12 +477,14 @@ pub fn setup_lines(v: &Variant) -> Vec<String> {
     let holdings = slots.iter().rposition(|s| s.is_some_and(|k| droppable(v, k))).map_or(0, |i| i + 1);
     let mut lines =
         vec![format!("setup ({table}{black}) {}x{}+{holdings}_fairy {}", v.grid.files(), v.grid.ranks(), v.setup_fen)];
-    for p in &v.pieces {
-        let white = crate::export::interactive_diagram::id_betza(&p.betza).unwrap_or_else(|_| p.betza.clone());
+    for (k, p) in v.pieces.iter().enumerate() {
+        let initial: String = (0..p.specials.len()).filter_map(|i| initial_special(v, k, i)).collect();
+        let white =
+            crate::export::interactive_diagram::id_betza(&p.betza).unwrap_or_else(|_| p.betza.clone()) + &initial;
         match &p.betza_black {
             None => lines.push(format!("piece {}& {white}", p.letter)),
             Some(b) => {
-                let black = crate::export::interactive_diagram::id_betza(b).unwrap_or_else(|_| b.clone());
+                let black = crate::export::interactive_diagram::id_betza(b).unwrap_or_else(|_| b.clone()) + &initial;
                 lines.push(format!("piece {} {white}", p.letter));
                 lines.push(format!("piece {} {black}", p.letter.to_ascii_lowercase()));
             }
@@ -423,9 +493,15 @@ pub fn setup_lines(v: &Variant) -> Vec<String> {
     lines
 }
 
-/// Whether pieces of `kind` can be in a hand (posted or dropped).
+/// Whether pieces of `kind` can be in a hand (posted, dropped from the
+/// start hand, or captured into the hand and dropped).
 fn droppable(v: &Variant, kind: usize) -> bool {
-    v.deployment.as_ref().is_some_and(|d| d.posts.iter().any(|p| p.kind as usize == kind))
+    // A captured piece enters the hand as what it demotes to.
+    let captured_in = v.drops.as_ref().is_some_and(|d| {
+        d.to_hand && (0..v.pieces.len()).any(|j| !v.pieces[j].royal && d.demote.get(j) == Some(&(kind as u8)))
+    });
+    captured_in
+        || v.deployment.as_ref().is_some_and(|d| d.posts.iter().any(|p| p.kind as usize == kind))
         || v.setup_fen.split_once('[').is_some_and(|(_, h)| {
             h.split(']').next().is_some_and(|h| h.chars().any(|c| c.to_ascii_uppercase() == v.pieces[kind].letter))
         })
@@ -442,16 +518,24 @@ fn same_moves(a: &str, b: &str) -> bool {
     }
 }
 
-/// Which of XBoard's 22 piece types each of our kinds becomes: pieces that
-/// can be in hand first (XBoard's holdings hold only the first types), the
-/// royal piece on the king, others on the type that moves the same way
-/// where free (see [`SLOT_BETZA`]), the rest on the remaining types in order.
+/// Which of XBoard's 22 piece types each of our kinds becomes: the pawn
+/// on XBoard's Pawn (the only type besides the Lance that XBoard lets
+/// promote to a chosen piece, and which it treats as a pawn in other ways,
+/// e.g. a sideways step to an empty cell as en passant: so no other piece
+/// goes there); pieces that can be in hand next (XBoard's holdings hold
+/// only the first types), the royal piece on the king, others on the type
+/// that moves the same way where free (see [`SLOT_BETZA`]), the rest on
+/// the remaining fairy types in order (never the Lance, pawn-like too).
 fn slot_table(v: &Variant) -> [Option<usize>; 22] {
     let mut slots: [Option<usize>; 22] = [None; 22];
     let mut placed = vec![false; v.pieces.len()];
-    let mut next = 0;
+    if let Some(k) = v.pieces.iter().position(|p| p.pawn && !p.royal) {
+        slots[0] = Some(k);
+        placed[k] = true;
+    }
+    let mut next = 1;
     for (k, p) in v.pieces.iter().enumerate() {
-        if droppable(v, k) && !p.royal && next < 21 {
+        if droppable(v, k) && !p.royal && !placed[k] && next < 21 {
             slots[next] = Some(k);
             placed[k] = true;
             next += 1;
@@ -476,9 +560,9 @@ fn slot_table(v: &Variant) -> [Option<usize>; 22] {
         }
         // Pawns on the Pawn, else a free type with the piece's usual
         // letter among P N B R Q, else the first free fairy type.
-        let letter = if p.pawn { 0 } else { b"PNBRQ".iter().position(|&l| l as char == p.letter).unwrap_or(99) };
-        let free = |i: usize| i >= next && i < 21 && slots[i].is_none();
-        if let Some(i) = std::iter::once(letter).chain(5..21).chain(0..5).find(|&i| free(i)) {
+        let letter = b"PNBRQ".iter().position(|&l| l as char == p.letter).unwrap_or(99);
+        let free = |i: usize| i >= next.max(1) && i < 21 && i != 18 && slots[i].is_none();
+        if let Some(i) = std::iter::once(letter).chain(5..21).chain(1..5).find(|&i| free(i)) {
             slots[i] = Some(k);
             placed[k] = true;
         }
