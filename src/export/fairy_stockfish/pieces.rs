@@ -271,7 +271,7 @@ fn only_capturable_by_others(v: &Variant, k: usize) -> bool {
 /// offers it to the other side, and captures do not go to the hand.
 fn one_side_only(v: &Variant, k: usize) -> bool {
     let pl = super::setup_placement(v);
-    let has = |s: u8| pl.cells.iter().any(|c| *c == Some((k as u8, s))) || pl.hand.iter().any(|h| *h == (k as u8, s));
+    let has = |s: u8| pl.cells.contains(&Some((k as u8, s))) || pl.hand.contains(&(k as u8, s));
     let promoted_to = |s: usize| v.zones.iter().any(|z| !z.ranks[s].is_empty() && z.choices.contains(&(k as u8)));
     let to_hand = v.drops.as_ref().is_some_and(|d| d.to_hand);
     let promotes = v.piece_promotion.is_some();
