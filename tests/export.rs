@@ -170,6 +170,19 @@ fn fairy_stockfish_writes_hands_regions_and_goals() {
     has("asean", &["silver = b", "countingRule = asean"]);
     has("shatar", &["bers = j", "shatarMateRule = true", "extinctionValue = draw"]);
     has("shatranj", &["extinctionOpponentPieceCount = 2", "extinctionClaim = true"]);
+    // Walls: FSF's wallingRule and region; the wall piece is FSF's `*`.
+    has("duck", &["wallingRule = duck", "castlingKingPiece = k"]);
+    has("amazons", &["wallingRule = arrow"]);
+    has("isolation", &["wallingRule = static", "wallingRegionWhite = a1 b1 d1 e1 f1 *2 *3 *4 *5 *6 *7 a8 b8 c8 e8 f8"]);
+    assert!(!ini("duck").lines().any(|l| l.ends_with(" = *")), "the wall is no FSF piece");
+    // The repetition's value and the perpetual check (optional ends).
+    has("empire", &["nFoldValue = loss", "castling = true"]);
+    has("shogi", &["perpetualCheckIllegal = true"]);
+    // Dobutsu: promotion forced wherever the chick could enter the zone.
+    has("dobutsu", &["mandatoryPiecePromotion = true"]);
+    assert!(!ini("dobutsu").contains("immobilityIllegal"));
+    // Synochess: the cannon that never hops over a cannon is FSF's janggiCannon.
+    has("synochess", &["janggiCannon = c"]);
     // Limits other than FSF's fixed table, or a pawn FSF does not count as
     // one, are refused with the difference.
     let limits = edited("makruk", "{ piece = \"S\", moves = 44 }", "{ piece = \"S\", moves = 45 }");

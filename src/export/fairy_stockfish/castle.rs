@@ -61,6 +61,9 @@ fn king_cell(v: &Variant, pl: &Placement, k: usize) -> Result<(Cell, u8), String
         let cells: Vec<usize> = (0..pl.cells.len()).filter(|&c| pl.cells[c] == Some((k as u8, side))).collect();
         match cells.len() {
             0 => continue,
+            // A side whose king has no castling move (Empire's White, by
+            // its own Betza) is left to `mirrored_for_other_side`.
+            1 if castle_rules(v, k, side, cells[0] as Cell).is_empty() => continue,
             1 => return Ok((cells[0] as Cell, side)),
             n => {
                 return Err(format!(
@@ -119,13 +122,17 @@ fn dropped_lines(v: &Variant, k: usize, king: Cell, partners: [Cell; 2], kind: u
     Ok(vec!["castlingDroppedPiece = true".into(), format!("castlingKingFile = {}", file_label(v.grid.coords(king).0))])
 }
 
+/// The compiled castling moves of kind `k` of `side` from `at`.
+fn castle_rules(v: &Variant, k: usize, side: u8, at: Cell) -> &[crate::compile::CastleRule] {
+    &v.tables.castles[(k * 2 + side as usize) * v.grid.len() + at as usize]
+}
+
 /// The options for castling by kind `k`.
 fn castling_of(v: &Variant, pl: &Placement, keys: &[String], k: usize) -> Result<Vec<String>, String> {
     let g = &v.grid;
-    let n = g.len();
     let (king, side) = king_cell(v, pl, k)?;
     let (kx, ky) = g.coords(king);
-    let rules = &v.tables.castles[(k * 2 + side as usize) * n + king as usize];
+    let rules = castle_rules(v, k, side, king);
     let side_of = |c: Cell| g.coords(c).0 > kx;
     let short = rules.iter().find(|r| side_of(r.partner)).ok_or("castling to the queenside only")?;
     let long = rules.iter().find(|r| !side_of(r.partner)).ok_or("castling to the kingside only")?;
@@ -210,6 +217,13 @@ fn mirrored_for_other_side(
     let theirs = |c: char| if other == 0 { c.is_ascii_uppercase() } else { c.is_ascii_lowercase() };
     if !pl.castling.chars().any(theirs) {
         return Ok(());
+    }
+    let k = pl.cells[king as usize].map(|(k, _)| k as usize);
+    if k.zip(flip(king)).is_some_and(|(k, m)| castle_rules(v, k, other, m).is_empty()) {
+        return Err(
+            "castling rights in the setup for a side whose king has no castling move (FSF castles by the rights)"
+                .into(),
+        );
     }
     let same =
         |c: Cell| flip(c).is_some_and(|m| pl.cells[m as usize] == pl.cells[c as usize].map(|(kk, _)| (kk, other)));

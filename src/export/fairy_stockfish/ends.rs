@@ -203,13 +203,24 @@ pub(super) fn result_lines(v: &Variant, pl: &Placement, problems: &mut Vec<Strin
     out
 }
 
-/// The n-move and repetition rules (FSF always has a repetition rule).
+/// The n-move and repetition rules (FSF always has a repetition rule),
+/// with the repetition's value for the side to move (`nFoldValue`, FSF's
+/// empire) and the loss for a perpetual check (`perpetualCheckIllegal`,
+/// FSF's shogi and xiangqi), both read as FSF reads them
+/// (`Position::is_optional_game_end`).
 pub(super) fn draw_rule_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<String> {
-    let mut out = vec![format!("nMoveRule = {}", v.rules.move_rule)];
-    if v.rules.repetition == 0 {
+    let r = &v.rules;
+    let mut out = vec![format!("nMoveRule = {}", r.move_rule)];
+    if r.repetition == 0 {
         problems.push("no repetition rule (FSF always has one)".into());
-    } else {
-        out.push(format!("nFoldRule = {}", v.rules.repetition));
+        return out;
+    }
+    out.push(format!("nFoldRule = {}", r.repetition));
+    if r.repetition_value != EndValue::Draw {
+        out.push(format!("nFoldValue = {}", value(r.repetition_value)));
+    }
+    if r.perpetual_check_loses {
+        out.push("perpetualCheckIllegal = true".into());
     }
     out
 }

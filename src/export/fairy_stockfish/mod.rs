@@ -54,6 +54,7 @@ mod initial;
 mod pieces;
 mod promotion;
 mod rules;
+mod walls;
 
 use super::{setup_placement, ExportError, Feature, Format};
 use crate::betza::ast::{AtomKind, Move};
@@ -76,6 +77,7 @@ const WRITTEN: &[Feature] = &[
     Feature::Extinction,
     Feature::Royalty,
     Feature::Counting,
+    Feature::Walls,
 ];
 
 /// The orthodox pawn: FSF's built-in `pawn`.
@@ -127,6 +129,7 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
     let mut ends = ends::result_lines(v, &pl, &mut problems);
     let mut rules = rule_lines(v, &pl, &pieces.keys, &promotion, &mut problems);
     rules.extend(rules::explosion_lines(v, &pieces.keys, &mut problems));
+    rules.extend(walls::wall_lines(v));
     ends.extend(ends::end_rule_lines(v, king, &mut problems));
     ends.extend(counting::lines(v, &pieces.keys, &mut problems));
     ends.extend(ends::draw_rule_lines(v, &mut problems));
@@ -150,7 +153,13 @@ fn outside_problems(v: &Variant) -> Vec<String> {
     // Capture-to-win pieces are written as extinction, the families of
     // `rules` as their FSF options; every other rule outside the move
     // model is a refusal.
-    problems.extend(super::special_rule_items(v).into_iter().filter(|(f, _)| !WRITTEN.contains(f)).map(|(_, s)| s));
+    let cannons = pieces::janggi_cannon_items(v, &pieces::janggi_cannons(v));
+    problems.extend(
+        super::special_rule_items(v)
+            .into_iter()
+            .filter(|(f, s)| !WRITTEN.contains(f) && !cannons.contains(s))
+            .map(|(_, s)| s),
+    );
     problems
 }
 

@@ -55,11 +55,18 @@ struct Context {
     castler: Option<usize>,
     /// Ouk Chatrang's king and met (`castle::cambodian`).
     cambodian: Option<(usize, usize)>,
+    /// FSF's janggi cannons ([`janggi_cannons`]).
+    cannons: Vec<usize>,
 }
 
 /// Maps every kind of `v` to an FSF piece; `king`: [`super::ends::king_kind`].
 pub(super) fn map_pieces(v: &Variant, king: Option<usize>, problems: &mut Vec<String>) -> Pieces {
-    let cx = Context { king, castler: castle::castling_kind(v), cambodian: castle::cambodian(v) };
+    let cx = Context {
+        king,
+        castler: castle::castling_kind(v),
+        cambodian: castle::cambodian(v),
+        cannons: janggi_cannons(v),
+    };
     let mut out = Pieces::default();
     let mut used_builtin: Vec<&str> = Vec::new();
     let mut custom = 0;
@@ -86,7 +93,10 @@ pub(super) fn map_pieces(v: &Variant, king: Option<usize>, problems: &mut Vec<St
 /// and conditional special moves.
 fn kind_problems(v: &Variant, cx: &Context, k: usize, what: &str, problems: &mut Vec<String>) {
     let p = &v.pieces[k];
-    if p.betza_black.is_some() {
+    // Moves that differ only by castling are FSF's castling by the setup's
+    // rights (Empire's White king never castles; `castle`).
+    let differs = p.betza_black.as_ref().is_some_and(|b| !same_moves(&strip_castling(b), &strip_castling(&p.betza)));
+    if differs {
         problems.push(format!("{what}: Black's moves are given separately (`betza-black`); FSF mirrors White's"));
     }
     // Region-bound special moves are reported with the region rules.
@@ -124,6 +134,11 @@ fn map_piece(
     problems: &mut Vec<String>,
 ) -> bool {
     let p = &v.pieces[k];
+    if v.walls.as_ref().is_some_and(|w| w.kind as usize == k) {
+        // The wall is FSF's `*` square, not a piece (`walls`).
+        out.keys.push("wall".into());
+        return false;
+    }
     let what = format!("piece {} ({})", p.name, p.letter);
     let letter = p.letter.to_ascii_lowercase();
     kind_problems(v, cx, k, &what, problems);
@@ -175,6 +190,9 @@ fn map_piece(
         } else {
             out.lines.push(format!("king = {letter}:{moves}"));
         }
+    } else if cx.cannons.contains(&k) {
+        out.lines.push(format!("janggiCannon = {letter}"));
+        out.keys.push("janggiCannon".into());
     } else if typed && p.pawn && same_moves(&p.betza, counting::BIA) {
         // FSF's `pawn` without its double step: the type its counting
         // rules look for (`doubleStep = false` is written, as no kind is
@@ -217,4 +235,60 @@ fn own_moves(betza: &str, castles: bool) -> String {
     } else {
         betza.to_string()
     }
+}
+
+/// Kinds that are FSF's `janggiCannon` (`Position::legal` and
+/// `attacks_from` in FSF: a `pR` that never hops over nor captures a
+/// janggiCannon): `pR` pieces that may hop over no kind but their own,
+/// and that never capture their own kind, because every other kind may
+/// capture them and they may not (janggi), or because only one side can
+/// ever have them (Synochess's Dynasty: no promotion to them and captures
+/// not going to the hand).
+pub(super) fn janggi_cannons(v: &Variant) -> Vec<usize> {
+    (0..v.pieces.len())
+        .filter(|&k| {
+            let p = &v.pieces[k];
+            p.betza_black.is_none()
+                && same_moves(&p.betza, "pR")
+                && v.hop_bans.get(k) == Some(&(1u64 << k))
+                && (only_capturable_by_others(v, k) || one_side_only(v, k))
+        })
+        .collect()
+}
+
+/// Every kind but `k` itself (and the wall) may capture `k`.
+fn only_capturable_by_others(v: &Variant, k: usize) -> bool {
+    let wall = v.walls.as_ref().map(|w| w.kind as usize);
+    v.pieces[k].capturable_by.as_ref().is_some_and(|by| {
+        let mut by: Vec<usize> = by.iter().map(|&b| b as usize).collect();
+        by.sort();
+        let others: Vec<usize> = (0..v.pieces.len()).filter(|&j| j != k && Some(j) != wall).collect();
+        by == others
+    })
+}
+
+/// Only one side starts with kind `k` (on the board or in hand), no zone
+/// offers it to the other side, and captures do not go to the hand.
+fn one_side_only(v: &Variant, k: usize) -> bool {
+    let pl = super::setup_placement(v);
+    let has = |s: u8| pl.cells.contains(&Some((k as u8, s))) || pl.hand.contains(&(k as u8, s));
+    let promoted_to = |s: usize| v.zones.iter().any(|z| !z.ranks[s].is_empty() && z.choices.contains(&(k as u8)));
+    let to_hand = v.drops.as_ref().is_some_and(|d| d.to_hand);
+    let promotes = v.piece_promotion.is_some();
+    (0..2u8).filter(|&s| has(s) || promoted_to(s as usize)).count() == 1 && !to_hand && !promotes
+}
+
+/// The refusals of `export::special_rule_items` that FSF's janggiCannon
+/// answers for `kinds` (its hop ban and its capture restriction).
+pub(super) fn janggi_cannon_items(v: &Variant, kinds: &[usize]) -> Vec<String> {
+    let mut out = Vec::new();
+    for &k in kinds {
+        let name = &v.pieces[k].name;
+        out.push(format!("the {name} may not hop over {name}"));
+        if let Some(by) = &v.pieces[k].capturable_by {
+            let by: Vec<String> = by.iter().map(|&b| v.pieces[b as usize].name.clone()).collect();
+            out.push(format!("the {name} can be captured only by {}", by.join(", ")));
+        }
+    }
+    out
 }

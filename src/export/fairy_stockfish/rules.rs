@@ -198,6 +198,19 @@ pub(super) fn piece_promotion_lines(v: &Variant, problems: &mut Vec<String>) -> 
     }
     let kinds = v.pieces.len();
     let dead = dead_cells(&v.tables, kinds, pp.words);
+    let is_dead = |k: usize, side: usize, c: usize| has(&dead, (k * 2 + side) * pp.words, c);
+    // Where every promoting kind has no move anywhere in its zone (Dobutsu's
+    // chick on the far rank), our promotion is forced on every move into the
+    // zone: FSF's `mandatoryPiecePromotion`, without `immobilityIllegal`
+    // (FSF's own dobutsu), so a piece may still be dropped where it cannot
+    // move, as ours may.
+    let forced = (0..kinds).filter(|&k| pp.to[k] != NONE).all(|k| {
+        (0..2).all(|s| (0..v.grid.len()).filter(|&c| has(&pp.zone, s * pp.words, c)).all(|c| is_dead(k, s, c)))
+    });
+    if forced {
+        out.push("mandatoryPiecePromotion = true".into());
+        return out;
+    }
     for k in (0..kinds).filter(|&k| pp.to[k] == NONE && !v.pieces[k].immobile) {
         if (0..2).any(|s| dead[(k * 2 + s) * pp.words..][..pp.words].iter().any(|&w| w != 0)) {
             problems.push(format!(

@@ -168,6 +168,14 @@ pub fn compile(
     Some(Walls { rule, kind: kind as u8, allowed, border, orthogonal })
 }
 
+impl Walls {
+    /// Whether `side` may wall off cell `c` (the `region`; all cells
+    /// without one), for the exporters.
+    pub fn allows(&self, side: usize, c: Cell) -> bool {
+        self.allowed[side].get(c as usize / 64).is_some_and(|w| w >> (c as usize % 64) & 1 != 0)
+    }
+}
+
 /// The piece a wall is: immobile, capturable by nobody, written `*`.
 pub fn wall_piece(spec: &WallsSpec) -> PieceDef {
     let duck = spec.rule.as_ref().is_some_and(|r| r.value == "duck");
