@@ -108,5 +108,5 @@ fn xboard_plays_a_whole_tcb_game_against_rookery() {
     for bad in ["llegal", "forfeit", "crash", "disconnect", "resign"] {
         assert!(!game.to_lowercase().contains(bad), "the game ended by `{bad}`:\n{game}");
     }
-    assert!(game.contains("10. "), "a very short game:\n{game}");
+    assert!(game.split_whitespace().any(|w| w == "10."), "a very short game:\n{game}");
 }
