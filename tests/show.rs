@@ -56,3 +56,12 @@ fn a_special_move_says_where_or_when_it_is_allowed() {
     let out = show("cambodian");
     assert!(out.lines().any(|l| l.contains("King's leap") && l.ends_with("(only when not in check)")), "{out}");
 }
+
+#[test]
+fn an_immobile_piece_gets_no_move_diagram() {
+    // The duck is placed, never moved: "Duck () from d4: 0 destinations" said nothing.
+    let out = show("duck");
+    assert!(out.contains("Duck"), "{out}");
+    assert!(!out.contains("Duck () from"), "{out}");
+    assert!(out.contains("Knight (N) from"), "{out}");
+}

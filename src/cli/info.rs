@@ -239,7 +239,8 @@ fn end_rules_text(v: &Variant) -> String {
 fn polygon_moves_text(v: &Variant) -> String {
     let mut out = "\nmoves from a1 (alone on the board, White, unmoved):\n".to_string();
     let at = v.grid.label(0).to_string();
-    for p in &v.pieces {
+    // An immobile piece (a wall) has no moves to show.
+    for p in v.pieces.iter().filter(|p| !p.immobile) {
         if let Ok(prep) = rookery::probe::prepare_on(v, p.letter, &at, false, &[], &[]) {
             let moves = rookery::probe::destinations(&prep, true);
             let cells: Vec<&str> = moves.iter().map(|m| m.to.as_str()).collect();
@@ -261,7 +262,7 @@ fn move_diagrams_text(v: &Variant) -> String {
         })
         .unwrap_or(0);
     let label = v.grid.label(at).to_string();
-    for p in &v.pieces {
+    for p in v.pieces.iter().filter(|p| !p.immobile) {
         let sides: &[(bool, &str, &str)] = match &p.betza_black {
             Some(b) => &[(false, "White", &p.betza), (true, "Black", b)],
             None => &[(false, "", &p.betza)],
