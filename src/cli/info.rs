@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use rookery::game::{code_kind, code_side, Position};
 use rookery::probe::{Kind, ProbeMove};
-use rookery::variant::{builtin, load_str, Severity, Variant};
+use rookery::variant::{builtin, load_str, EndValue, Severity, Variant};
 
 use super::def::load;
 
@@ -136,27 +136,60 @@ pub fn describe(v: &Variant) -> String {
     }
     let pos = Position::start(v);
     out.push_str(&format!("\n{}\n{}\n\n", board_text(&pos), pos.fen()));
-    out.push_str("pieces:\n");
+    out.push_str(&pieces_text(v));
+    out.push_str(&zones_text(v));
+    out.push_str(&end_rules_text(v));
+    if !v.checks.is_empty() {
+        out.push_str(&format!(
+            "\nverified facts ({} checks, run now; `rookery verify` for details):\n",
+            v.checks.len()
+        ));
+        out.push_str(&rookery::verify::report(v));
+    }
+    if v.grid.graph().is_some() {
+        out.push_str(&polygon_moves_text(v));
+    } else if v.grid.files() <= 16 && v.grid.ranks() <= 16 {
+        out.push_str(&move_diagrams_text(v));
+    }
+    out
+}
+
+/// One line a piece: letter, name, Betza and what it is (royal, pawn,
+/// immobile); Black's own moves and special moves below it. The columns
+/// are as wide as the longest name and Betza string.
+fn pieces_text(v: &Variant) -> String {
+    let name_w = v.pieces.iter().map(|p| p.name.chars().count()).max().unwrap_or(0).max(14);
+    let betza_w = v.pieces.iter().map(|p| p.betza.chars().count()).max().unwrap_or(0).max(28);
+    let mut out = "pieces:\n".to_string();
     for p in &v.pieces {
-        let mut flags = Vec::new();
-        if p.royal {
-            flags.push("royal");
-        }
-        if p.pawn {
-            flags.push("pawn");
-        }
-        if p.immobile {
-            flags.push("immobile");
-        }
-        out.push_str(&format!("  {} {:<14} {:<28} {}\n", p.letter, p.name, p.betza, flags.join(", ")));
+        let flags: Vec<&str> = [(p.royal, "royal"), (p.pawn, "pawn"), (p.immobile, "immobile")]
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|&(_, f)| f)
+            .collect();
+        let line = format!("  {} {:<name_w$} {:<betza_w$} {}", p.letter, p.name, p.betza, flags.join(", "));
+        out.push_str(line.trim_end());
+        out.push('\n');
         if let Some(b) = &p.betza_black {
             // Black's own moves (`betza-black`), not White's turned round.
             out.push_str(&format!("    Black: {b}\n"));
         }
-        for (n, b) in &p.specials {
-            out.push_str(&format!("    + {n}: {b} (only when not in check)\n"));
+        // A special move bound to a region exists there only; one without a
+        // region is the castling-like kind, allowed only when not in check.
+        for ((n, b), region) in p.specials.iter().zip(&p.special_regions) {
+            let when = match region {
+                Some(r) => format!("only in the region `{}`", v.regions[*r as usize].name),
+                None => "only when not in check".to_string(),
+            };
+            out.push_str(&format!("    + {n}: {b} ({when})\n"));
         }
     }
+    out
+}
+
+/// One line a promotion zone: its ranks and cells per side, the choices.
+fn zones_text(v: &Variant) -> String {
+    let mut out = String::new();
     for (i, z) in v.zones.iter().enumerate() {
         let choices: String = z.choices.iter().map(|&k| v.pieces[k as usize].letter).collect();
         let ranks = |s: usize| {
@@ -172,55 +205,74 @@ pub fn describe(v: &Variant) -> String {
             if z.mandatory { "mandatory" } else { "optional" }
         ));
     }
+    out
+}
+
+/// How a game ends by the `[rules]` table; a rule that is off says so.
+fn end_rules_text(v: &Variant) -> String {
     let r = &v.rules;
-    out.push_str(&format!(
-        "rules: stalemate {:?} for the stalemated side; bare king {}{}; {}-move rule; {}-fold repetition\n",
-        r.stalemate,
-        if r.bare_king { "loses" } else { "no rule" },
-        if r.counter_baring { " (counter-baring draws)" } else { "" },
-        r.move_rule,
-        r.repetition
-    ));
-    if !v.checks.is_empty() {
-        out.push_str(&format!(
-            "\nverified facts ({} checks, run now; `rookery verify` for details):\n",
-            v.checks.len()
-        ));
-        out.push_str(&rookery::verify::report(v));
+    let mut parts = vec![match r.stalemate {
+        EndValue::Draw => "stalemate: draw".to_string(),
+        EndValue::Loss => "stalemate: loss for the stalemated side".to_string(),
+        EndValue::Win => "stalemate: win for the stalemated side".to_string(),
+    }];
+    // A bare king written as extinction (shatranj) says so; without a
+    // royal piece there is no bare king to speak of.
+    if let Some(text) = rookery::game::rules::extinction::describe(v) {
+        parts.push(format!("extinction: {text}"));
+    } else if v.has_royal() {
+        let counter = if r.counter_baring { " (counter-baring draws)" } else { "" };
+        parts.push(format!("bare king: {}{counter}", if r.bare_king { "loses" } else { "no rule" }));
     }
-    if v.grid.graph().is_some() {
-        out.push_str("\nmoves from a1 (alone on the board, White, unmoved):\n");
-        let at = v.grid.label(0).to_string();
-        for p in &v.pieces {
-            if let Ok(prep) = rookery::probe::prepare_on(v, p.letter, &at, false, &[], &[]) {
-                let moves = rookery::probe::destinations(&prep, true);
-                let cells: Vec<&str> = moves.iter().map(|m| m.to.as_str()).collect();
-                out.push_str(&format!("  {} ({}): {}\n", p.name, p.betza, cells.join(" ")));
-            }
+    parts.push(match r.move_rule {
+        0 => "no n-move rule".to_string(),
+        n => format!("{n}-move rule"),
+    });
+    parts.push(match r.repetition {
+        0 => "no repetition rule".to_string(),
+        n => format!("{n}-fold repetition"),
+    });
+    format!("rules: {}\n", parts.join("; "))
+}
+
+/// On a polygon board: every piece's destinations from the first cell.
+fn polygon_moves_text(v: &Variant) -> String {
+    let mut out = "\nmoves from a1 (alone on the board, White, unmoved):\n".to_string();
+    let at = v.grid.label(0).to_string();
+    // An immobile piece (a wall) has no moves to show.
+    for p in v.pieces.iter().filter(|p| !p.immobile) {
+        if let Ok(prep) = rookery::probe::prepare_on(v, p.letter, &at, false, &[], &[]) {
+            let moves = rookery::probe::destinations(&prep, true);
+            let cells: Vec<&str> = moves.iter().map(|m| m.to.as_str()).collect();
+            out.push_str(&format!("  {} ({}): {}\n", p.name, p.betza, cells.join(" ")));
         }
-    } else if v.grid.files() <= 16 && v.grid.ranks() <= 16 {
-        out.push_str("\nmove diagrams (alone on the board, White, unmoved):\n");
-        let (cx, cy) = ((v.grid.files() - 1) / 2, (v.grid.ranks() - 1) / 2);
-        let at = (0..v.grid.len() as u16)
-            .min_by_key(|&c| {
-                let (x, y) = v.grid.coords(c);
-                (x as i64 - cx as i64).abs() + (y as i64 - cy as i64).abs()
-            })
-            .unwrap_or(0);
-        for p in &v.pieces {
-            let label = v.grid.label(at).to_string();
-            let sides: &[(bool, &str, &str)] = match &p.betza_black {
-                Some(b) => &[(false, "White", &p.betza), (true, "Black", b)],
-                None => &[(false, "", &p.betza)],
-            };
-            for &(black, side, betza) in sides {
-                let prep =
-                    rookery::probe::prepare_on(v, p.letter, &label, black, &[], &[]).expect("valid piece and cell");
-                let moves = rookery::probe::destinations(&prep, true);
-                let who = if side.is_empty() { String::new() } else { format!(", {side}") };
-                out.push_str(&format!("\n{} ({betza}{who}) from {label}: {} destinations\n", p.name, moves.len()));
-                out.push_str(&rookery::probe::diagram(&prep, &moves));
-            }
+    }
+    out
+}
+
+/// On a grid: a diagram of every piece's moves from the centre (Black's
+/// too where it moves otherwise).
+fn move_diagrams_text(v: &Variant) -> String {
+    let mut out = "\nmove diagrams (alone on the board, White, unmoved):\n".to_string();
+    let (cx, cy) = ((v.grid.files() - 1) / 2, (v.grid.ranks() - 1) / 2);
+    let at = (0..v.grid.len() as u16)
+        .min_by_key(|&c| {
+            let (x, y) = v.grid.coords(c);
+            (x as i64 - cx as i64).abs() + (y as i64 - cy as i64).abs()
+        })
+        .unwrap_or(0);
+    let label = v.grid.label(at).to_string();
+    for p in v.pieces.iter().filter(|p| !p.immobile) {
+        let sides: &[(bool, &str, &str)] = match &p.betza_black {
+            Some(b) => &[(false, "White", &p.betza), (true, "Black", b)],
+            None => &[(false, "", &p.betza)],
+        };
+        for &(black, side, betza) in sides {
+            let Ok(prep) = rookery::probe::prepare_on(v, p.letter, &label, black, &[], &[]) else { continue };
+            let moves = rookery::probe::destinations(&prep, true);
+            let who = if side.is_empty() { String::new() } else { format!(", {side}") };
+            out.push_str(&format!("\n{} ({betza}{who}) from {label}: {} destinations\n", p.name, moves.len()));
+            out.push_str(&rookery::probe::diagram(&prep, &moves));
         }
     }
     out

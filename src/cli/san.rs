@@ -128,65 +128,100 @@ pub fn parse(pos: &Position<'_>, text: &str, legal: &[Move]) -> Result<Option<Mo
 
 /// Why `text` is not a legal move here, as far as it can be read.
 pub fn why_illegal(pos: &mut Position<'_>, text: &str) -> String {
-    let v = pos.variant();
-    let g = &v.grid;
-    let side_name = if pos.side() == 0 { "White" } else { "Black" };
-    let royal = v.pieces.iter().find(|p| p.royal).map_or("royal piece".to_string(), |p| p.name.to_lowercase());
     let t = normalize(text.trim());
     if !t.is_ascii() {
-        return format!("{text:?} is neither a move nor a command (type help)");
+        return not_a_move(text);
     }
-    // Coordinates: from-cell then to-cell.
-    // (A trailing promotion letter is allowed after the to-cell.)
-    let coords = (2..t.len()).filter(|&i| t.is_char_boundary(i)).find_map(|i| {
+    let named = match coordinate_cells(pos, &t) {
+        Some((from, to)) => coordinate_move(pos, from, to),
+        None => san_move(pos, &t, text),
+    };
+    match named {
+        Ok((froms, to, what)) => why_not_there(pos, &froms, to, &what),
+        Err(why) => why,
+    }
+}
+
+/// The answer to text that names no move.
+fn not_a_move(text: &str) -> String {
+    format!("{text:?} is neither a move nor a command (type help)")
+}
+
+/// The side to move, in words.
+fn side_name(pos: &Position<'_>) -> &'static str {
+    if pos.side() == 0 {
+        "White"
+    } else {
+        "Black"
+    }
+}
+
+/// Coordinates: from-cell then to-cell (a trailing promotion letter is
+/// allowed after the to-cell).
+fn coordinate_cells(pos: &Position<'_>, t: &str) -> Option<(u16, u16)> {
+    let g = &pos.variant().grid;
+    (2..t.len()).filter(|&i| t.is_char_boundary(i)).find_map(|i| {
         let (a, b) = t.split_at(i);
         let to = g.parse(b).or_else(|| g.parse(b.get(..b.len().saturating_sub(1))?))?;
         Some((g.parse(a)?, to))
-    });
-    let (froms, to, what): (Vec<u16>, u16, String) = if let Some((from, to)) = coords {
-        let code = pos.at(from);
-        if code == 0 {
-            return format!("there is no piece on {}", g.label(from));
-        }
-        if code_side(code) != pos.side() {
-            return format!("the piece on {} is not {side_name}'s", g.label(from));
-        }
-        let name = v.pieces[code_kind(code) as usize].name.to_lowercase();
-        (vec![from], to, format!("the {name} on {}", g.label(from)))
-    } else {
-        let Some(dest_at) = (0..t.len()).find(|&i| {
+    })
+}
+
+/// A move in coordinates: the side to move's piece on `from`, to `to`, and
+/// how to name it ("the knight on g1"); or why there is no such piece.
+fn coordinate_move(pos: &Position<'_>, from: u16, to: u16) -> Result<(Vec<u16>, u16, String), String> {
+    let v = pos.variant();
+    let code = pos.at(from);
+    if code == 0 {
+        return Err(format!("there is no piece on {}", v.grid.label(from)));
+    }
+    if code_side(code) != pos.side() {
+        return Err(format!("the piece on {} is not {}'s", v.grid.label(from), side_name(pos)));
+    }
+    let name = v.pieces[code_kind(code) as usize].name.to_lowercase();
+    Ok((vec![from], to, format!("the {name} on {}", v.grid.label(from))))
+}
+
+/// A move in SAN (`Nf3`, `e4`): every cell of the side to move's pieces of
+/// that kind, the destination, and how to name them ("no White knight");
+/// or why the text names no such move.
+fn san_move(pos: &Position<'_>, t: &str, text: &str) -> Result<(Vec<u16>, u16, String), String> {
+    let v = pos.variant();
+    let g = &v.grid;
+    let dest_at = (0..t.len())
+        .find(|&i| {
             g.parse(&t[i..]).is_some() || g.parse(t[i..].trim_end_matches(|c: char| c.is_ascii_uppercase())).is_some()
-        }) else {
-            return format!("{text:?} is neither a move nor a command (type help)");
-        };
-        let dest_text = t[dest_at..].trim_end_matches(|c: char| c.is_ascii_uppercase());
-        let Some(to) = g.parse(dest_text).or_else(|| g.parse(&t[dest_at..])) else {
-            return format!("{text:?} is neither a move nor a command (type help)");
-        };
-        let head = &t[..dest_at];
-        let kind = match head.chars().next().filter(|c| c.is_ascii_uppercase()) {
-            Some(l) => match v.kind_of_letter(l) {
-                Some(k) => k,
-                None => return format!("no piece has the letter {l}"),
-            },
-            None => match v.pieces.iter().position(|p| p.pawn) {
-                Some(k) => k as u8,
-                None => return format!("{text:?}: say which piece moves (its letter, e.g. N{})", g.label(to)),
-            },
-        };
-        let name = v.pieces[kind as usize].name.to_lowercase();
-        let froms: Vec<u16> = (0..g.len() as u16)
-            .filter(|&c| pos.at(c) != 0 && code_side(pos.at(c)) == pos.side() && code_kind(pos.at(c)) == kind)
-            .collect();
-        if froms.is_empty() {
-            return format!("{side_name} has no {name}");
-        }
-        (froms, to, format!("no {side_name} {name}"))
+        })
+        .ok_or_else(|| not_a_move(text))?;
+    let dest_text = t[dest_at..].trim_end_matches(|c: char| c.is_ascii_uppercase());
+    let to = g.parse(dest_text).or_else(|| g.parse(&t[dest_at..])).ok_or_else(|| not_a_move(text))?;
+    let kind = match t[..dest_at].chars().next().filter(|c| c.is_ascii_uppercase()) {
+        Some(l) => v.kind_of_letter(l).ok_or_else(|| format!("no piece has the letter {l}"))?,
+        None => match v.pieces.iter().position(|p| p.pawn) {
+            Some(k) => k as u8,
+            None => return Err(format!("{text:?}: say which piece moves (its letter, e.g. N{})", g.label(to))),
+        },
     };
+    let name = v.pieces[kind as usize].name.to_lowercase();
+    let froms: Vec<u16> = (0..g.len() as u16)
+        .filter(|&c| pos.at(c) != 0 && code_side(pos.at(c)) == pos.side() && code_kind(pos.at(c)) == kind)
+        .collect();
+    if froms.is_empty() {
+        return Err(format!("{} has no {name}", side_name(pos)));
+    }
+    Ok((froms, to, format!("no {} {name}", side_name(pos))))
+}
+
+/// Why the pieces on `froms` (named `what`) cannot go to `to`: a check, an
+/// own piece there, a blocked way, or no such move at all.
+fn why_not_there(pos: &mut Position<'_>, froms: &[u16], to: u16, what: &str) -> String {
+    let v = pos.variant();
+    let side_name = side_name(pos);
     let in_check = pos.in_check();
     let mut pseudo = Vec::new();
     pos.pseudo_moves(&mut pseudo, in_check);
     if pseudo.iter().any(|m| m.to == to && froms.contains(&m.from) && m.kind != MoveKind::Drop) {
+        let royal = v.pieces.iter().find(|p| p.royal).map_or("royal piece".to_string(), |p| p.name.to_lowercase());
         return if in_check {
             format!("{side_name} is in check, and this move does not end it")
         } else {
@@ -199,11 +234,11 @@ pub fn why_illegal(pos: &mut Position<'_>, text: &str) -> String {
         let pr = t.progs[(code - 1) * t.cells + f as usize];
         t.nodes[pr.start as usize..pr.end as usize].iter().any(|n| n.cell == to && n.flags & flag::ANY_EMIT != 0)
     });
-    let dest = g.label(to);
+    let dest = v.grid.label(to);
     // "the knight on g1 cannot …" or "no White knight can …".
     let (subject, verb) = match what.strip_prefix("no ") {
         Some(rest) => (format!("no {rest}"), "can"),
-        None => (what.clone(), "cannot"),
+        None => (what.to_string(), "cannot"),
     };
     let own = pos.at(to) != 0 && code_side(pos.at(to)) == pos.side();
     if reachable && own {

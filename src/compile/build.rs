@@ -279,12 +279,7 @@ impl Builder<'_> {
         let len = v.0.unsigned_abs().max(v.1.unsigned_abs());
         let mut wrappers = Vec::new();
         if ray.mode & (mode::LAME | mode::JUMP) != 0 && (len > 1 || v.0 != 0 && v.1 != 0 && v.0.abs() != v.1.abs()) {
-            let Some(cells) = self.passed(pos, v) else {
-                if ray.mode & mode::LAME != 0 || ray.mode & mode::JUMP != 0 {
-                    return;
-                }
-                return;
-            };
+            let Some(cells) = self.passed(pos, v) else { return };
             let f = if ray.mode & mode::LAME != 0 { flag::EMPTY_DESC } else { flag::ENEMY_DESC | flag::FRIEND_DESC };
             for c in cells {
                 wrappers.push(self.push(c, f));
@@ -296,55 +291,28 @@ impl Builder<'_> {
         }
     }
 
+    /// The nodes of a ray's `s`-th square `cell`: what the piece may do
+    /// there (stop on an empty, enemy or own piece) and how the move goes on
+    /// (further along the ray, the next leg, or after a hurdle).
     fn landing(&mut self, ray: &Ray, cell: Cell, pos: (i32, i32), s: u32, idx: u8) {
-        let m = ray.mode;
-        let here = ray.exact.is_none_or(|e| s == e);
         let ray_more = s < ray.max && ray.exact.is_none_or(|e| s < e);
-        let mut emits = 0;
-        let (mut empty_cont, mut enemy_cont, mut friend_cont, mut victim, mut hop) =
-            (false, false, false, false, false);
-        if here {
-            if ray.may_stop && !ray.hop_first {
-                if m & mode::MOVE != 0 {
-                    emits |= flag::EMPTY_EMIT;
-                }
-                if m & mode::CAPTURE != 0 {
-                    emits |= flag::ENEMY_EMIT;
-                }
-                if m & mode::DESTROY != 0 {
-                    emits |= flag::FRIEND_EMIT;
-                }
-                if m & mode::EP != 0 {
-                    emits |= flag::EP;
-                }
-            }
-            if ray.may_continue {
-                let hops = m & (mode::HOP | mode::GRASS) != 0;
-                empty_cont = m & mode::MOVE != 0;
-                let locust = !ray.may_stop;
-                enemy_cont = hops || locust && m & mode::CAPTURE != 0;
-                friend_cont = hops || locust && m & mode::DESTROY != 0;
-                victim = !hops && (enemy_cont || friend_cont);
-            }
-        }
-        if ray.hop_first {
-            hop = true;
-        }
-        let occ_cont = enemy_cont || friend_cont || hop;
-        if !ray_more && empty_cont && occ_cont && !hop {
-            let mut f = emits | flag::EMPTY_DESC;
-            f |= if enemy_cont { flag::ENEMY_DESC } else { 0 };
-            f |= if friend_cont { flag::FRIEND_DESC } else { 0 };
-            f |= if victim { flag::VICTIM } else { 0 };
+        let l = Landing::of(ray, s);
+        let occ_cont = l.enemy_cont || l.friend_cont || l.hop;
+        if !ray_more && l.empty_cont && occ_cont && !l.hop {
+            // One node serves every occupant: the next leg follows on all.
+            let mut f = l.emits | flag::EMPTY_DESC;
+            f |= if l.enemy_cont { flag::ENEMY_DESC } else { 0 };
+            f |= if l.friend_cont { flag::FRIEND_DESC } else { 0 };
+            f |= if l.victim { flag::VICTIM } else { 0 };
             let n = self.push(cell, f);
             self.next_leg(ray, pos, idx, s);
             self.close(n);
             return;
         }
-        let a_flags = emits | if empty_cont || ray_more { flag::EMPTY_DESC } else { 0 };
+        let a_flags = l.emits | if l.empty_cont || ray_more { flag::EMPTY_DESC } else { 0 };
         if a_flags != 0 {
             let n = self.push(cell, a_flags);
-            if empty_cont {
+            if l.empty_cont {
                 self.next_leg(ray, pos, idx, s);
             }
             if ray_more {
@@ -353,51 +321,117 @@ impl Builder<'_> {
             self.close(n);
         }
         if occ_cont {
-            let mut f = 0;
-            if enemy_cont || hop {
-                f |= flag::ENEMY_DESC;
-            }
-            if friend_cont || hop {
-                f |= flag::FRIEND_DESC;
-            }
-            if victim {
-                f |= flag::VICTIM;
-            }
-            let n = self.push(cell, f);
-            if hop {
-                let leg = &self.path.legs[ray.li];
-                let grass = m & mode::GRASS != 0;
-                let max = match (grass, leg.reach) {
-                    (true, Reach::Steps(1)) => UNLIMITED,
-                    (true, _) => 1,
-                    (false, Reach::Steps(1)) => 1,
-                    (false, Reach::Steps(n)) => (n as u32).saturating_sub(s),
-                    (false, _) => UNLIMITED,
-                };
-                if max > 0 {
-                    let after = Ray {
-                        base: idx,
-                        turn: 0,
-                        motion: Motion::Straight,
-                        max,
-                        exact: None,
-                        mode: m & (mode::MOVE | mode::CAPTURE | mode::DESTROY | mode::EP),
-                        hop_first: false,
-                        ski: false,
-                        ..*ray
-                    };
-                    self.ray(&after, pos, 0);
-                }
-            } else {
-                self.next_leg(ray, pos, idx, s);
-            }
-            self.close(n);
+            self.occupied(ray, &l, cell, pos, s, idx);
         }
+    }
+
+    /// The node for an occupied square the move goes on from: over a
+    /// hurdle, or past a victim to the next leg.
+    fn occupied(&mut self, ray: &Ray, l: &Landing, cell: Cell, pos: (i32, i32), s: u32, idx: u8) {
+        let mut f = 0;
+        if l.enemy_cont || l.hop {
+            f |= flag::ENEMY_DESC;
+        }
+        if l.friend_cont || l.hop {
+            f |= flag::FRIEND_DESC;
+        }
+        if l.victim {
+            f |= flag::VICTIM;
+        }
+        let n = self.push(cell, f);
+        if l.hop {
+            if let Some(after) = self.after_hurdle(ray, s, idx) {
+                self.ray(&after, pos, 0);
+            }
+        } else {
+            self.next_leg(ray, pos, idx, s);
+        }
+        self.close(n);
+    }
+
+    /// The ray a hopper follows after its hurdle (a grasshopper lands right
+    /// behind it), when it has any steps left.
+    fn after_hurdle(&self, ray: &Ray, s: u32, idx: u8) -> Option<Ray> {
+        let m = ray.mode;
+        let grass = m & mode::GRASS != 0;
+        let max = match (grass, self.path.legs[ray.li].reach) {
+            (true, Reach::Steps(1)) => UNLIMITED,
+            (true, _) => 1,
+            (false, Reach::Steps(1)) => 1,
+            (false, Reach::Steps(n)) => (n as u32).saturating_sub(s),
+            (false, _) => UNLIMITED,
+        };
+        (max > 0).then_some(Ray {
+            base: idx,
+            turn: 0,
+            motion: Motion::Straight,
+            max,
+            exact: None,
+            mode: m & (mode::MOVE | mode::CAPTURE | mode::DESTROY | mode::EP),
+            hop_first: false,
+            ski: false,
+            ..*ray
+        })
     }
 
     fn next_leg(&mut self, ray: &Ray, pos: (i32, i32), idx: u8, steps: u32) {
         if ray.li + 1 < self.path.legs.len() {
             self.leg(ray.li + 1, pos, Some((ray.family, idx, steps)));
         }
+    }
+}
+
+/// What a ray allows on one of its squares.
+struct Landing {
+    /// Emit flags: the move may end here on an empty, enemy or own piece.
+    emits: u16,
+    /// The move goes on from here when the square is empty.
+    empty_cont: bool,
+    /// It goes on from an enemy piece (a hurdle, or a locust's victim).
+    enemy_cont: bool,
+    /// It goes on from an own piece.
+    friend_cont: bool,
+    /// The piece it goes on from is captured (a locust route).
+    victim: bool,
+    /// The square is the hurdle of the final hopping leg.
+    hop: bool,
+}
+
+impl Landing {
+    /// For the `s`-th square of `ray`.
+    fn of(ray: &Ray, s: u32) -> Landing {
+        let m = ray.mode;
+        let mut l = Landing {
+            emits: 0,
+            empty_cont: false,
+            enemy_cont: false,
+            friend_cont: false,
+            victim: false,
+            hop: ray.hop_first,
+        };
+        if ray.exact.is_some_and(|e| s != e) {
+            return l;
+        }
+        if ray.may_stop && !ray.hop_first {
+            for (bit, emit) in [
+                (mode::MOVE, flag::EMPTY_EMIT),
+                (mode::CAPTURE, flag::ENEMY_EMIT),
+                (mode::DESTROY, flag::FRIEND_EMIT),
+                (mode::EP, flag::EP),
+            ] {
+                if m & bit != 0 {
+                    l.emits |= emit;
+                }
+            }
+        }
+        if ray.may_continue {
+            let hops = m & (mode::HOP | mode::GRASS) != 0;
+            let locust = !ray.may_stop;
+            l.empty_cont = m & mode::MOVE != 0;
+            l.enemy_cont = hops || locust && m & mode::CAPTURE != 0;
+            l.friend_cont = hops || locust && m & mode::DESTROY != 0;
+            l.victim = !hops && (l.enemy_cont || l.friend_cont);
+        }
+        l
     }
 }

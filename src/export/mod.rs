@@ -271,7 +271,29 @@ pub fn special_rule_items(v: &Variant) -> Vec<(Feature, String)> {
     if let Some(h) = &v.hook {
         out.push((Feature::Hook, format!("the rules of the rule module \"{h}\"")));
     }
-    // The wall piece is the walls rule itself, said once below.
+    piece_capture_items(v, &mut out);
+    out.extend(crate::game::rules::regions::export_problems(v).into_iter().map(|s| (Feature::Region, s)));
+    out.extend(crate::game::rules::castling::export_problems(v).into_iter().map(|s| (Feature::Castling, s)));
+    goal_items(v, &mut out);
+    out.extend(crate::game::rules::effects::export_problems(v).into_iter().map(|s| (Feature::Effects, s)));
+    out.extend(crate::game::rules::effects::move_rule_problems(v).into_iter().map(|s| (Feature::Passing, s)));
+    out.extend(crate::game::rules::extinction::export_problems(v).into_iter().map(|s| (Feature::Extinction, s)));
+    out.extend(crate::game::rules::royalty::export_problems(v).into_iter().map(|s| (Feature::Royalty, s)));
+    out.extend(crate::game::rules::walls::export_problems(v).into_iter().map(|s| (Feature::Walls, s)));
+    out.extend(crate::game::rules::counting::export_problems(v).into_iter().map(|s| (Feature::Counting, s)));
+    if v.rules.flying_general {
+        out.push((
+            Feature::FlyingGeneral,
+            "the flying-general rule (the royal pieces may not face each other on an open file)".into(),
+        ));
+    }
+    promotion_items(v, &mut out);
+    out
+}
+
+/// Pieces captured only by some kinds, and pieces whose capture wins. The
+/// wall piece is left out: it is the walls rule itself, said once.
+fn piece_capture_items(v: &Variant, out: &mut Vec<(Feature, String)>) {
     let wall = v.walls.as_ref().map(|w| w.kind as usize);
     for p in v.pieces.iter().enumerate().filter(|(k, _)| Some(*k) != wall).map(|(_, p)| p) {
         if let Some(ks) = &p.capturable_by {
@@ -282,8 +304,10 @@ pub fn special_rule_items(v: &Variant) -> Vec<(Feature, String)> {
             out.push((Feature::CaptureWins, format!("capturing the {} wins the game ({why})", p.name)));
         }
     }
-    out.extend(crate::game::rules::regions::export_problems(v).into_iter().map(|s| (Feature::Region, s)));
-    out.extend(crate::game::rules::castling::export_problems(v).into_iter().map(|s| (Feature::Castling, s)));
+}
+
+/// The n-check rule and the region goals.
+fn goal_items(v: &Variant, out: &mut Vec<(Feature, String)>) {
     if v.rules.check_limit > 0 {
         out.push((
             Feature::CheckLimit,
@@ -299,18 +323,13 @@ pub fn special_rule_items(v: &Variant) -> Vec<(Feature, String)> {
             ),
         ));
     }
-    out.extend(crate::game::rules::effects::export_problems(v).into_iter().map(|s| (Feature::Effects, s)));
-    out.extend(crate::game::rules::effects::move_rule_problems(v).into_iter().map(|s| (Feature::Passing, s)));
-    out.extend(crate::game::rules::extinction::export_problems(v).into_iter().map(|s| (Feature::Extinction, s)));
-    out.extend(crate::game::rules::royalty::export_problems(v).into_iter().map(|s| (Feature::Royalty, s)));
-    out.extend(crate::game::rules::walls::export_problems(v).into_iter().map(|s| (Feature::Walls, s)));
-    out.extend(crate::game::rules::counting::export_problems(v).into_iter().map(|s| (Feature::Counting, s)));
-    if v.rules.flying_general {
-        out.push((
-            Feature::FlyingGeneral,
-            "the flying-general rule (the royal pieces may not face each other on an open file)".into(),
-        ));
-    }
+}
+
+/// Promotion beyond the zones' choices: by piece (shogi), as a move of its
+/// own, limited by the start counts, once per game.
+fn promotion_items(v: &Variant, out: &mut Vec<(Feature, String)>) {
+    let names =
+        |ks: &mut dyn Iterator<Item = usize>| ks.map(|k| v.pieces[k].name.clone()).collect::<Vec<_>>().join(", ");
     if let Some(pp) = &v.piece_promotion {
         let n = pp.to.iter().filter(|&&t| t != crate::game::rules::promotion::NONE).count();
         out.push((
@@ -319,18 +338,10 @@ pub fn special_rule_items(v: &Variant) -> Vec<(Feature, String)> {
         ));
     }
     if let Some(pm) = &v.promotion_move {
-        let names = |bits: u64| -> Vec<String> {
-            (0..v.pieces.len()).filter(|k| bits & (1 << k) != 0).map(|k| v.pieces[k].name.clone()).collect()
-        };
-        let to: Vec<String> = pm.choices.iter().map(|&k| v.pieces[k as usize].name.clone()).collect();
-        out.push((
-            Feature::PromotionMove,
-            format!(
-                "promotion as a move of its own ({} becoming {} instead of moving)",
-                names(pm.pieces).join(", "),
-                to.join(", ")
-            ),
-        ));
+        let from = names(&mut (0..v.pieces.len()).filter(|k| pm.pieces & (1 << k) != 0));
+        let to = names(&mut pm.choices.iter().map(|&k| k as usize));
+        let what = format!("promotion as a move of its own ({from} becoming {to} instead of moving)");
+        out.push((Feature::PromotionMove, what));
     }
     for z in &v.zones {
         let limited = "promotion only to a piece of which the side has fewer than at the start".to_string();
@@ -338,11 +349,10 @@ pub fn special_rule_items(v: &Variant) -> Vec<(Feature, String)> {
             out.push((Feature::PromotionLimit, limited));
         }
         if !z.once.is_empty() {
-            let names: Vec<String> = z.once.iter().map(|&k| v.pieces[k as usize].name.clone()).collect();
-            out.push((Feature::PromotionOnce, format!("promotion to {} only once per game", names.join(", "))));
+            let what = format!("promotion to {} only once per game", names(&mut z.once.iter().map(|&k| k as usize)));
+            out.push((Feature::PromotionOnce, what));
         }
     }
-    out
 }
 
 /// The refusal for a board made of polygons (a graph board): none of the

@@ -147,7 +147,24 @@ impl MoveTables {
         regions: &[Region],
         flying_general: &[betza::Path],
     ) -> Result<MoveTables, TooLargeProgram> {
-        let n = grid.len();
+        let mut t = MoveTables::empty(grid.len(), pieces);
+        for (kind, p) in pieces.iter().enumerate() {
+            for side in 0..2usize {
+                let piece = PieceMoves::new(p, kind, side, if p.royal { flying_general } else { &[] });
+                for cell in 0..grid.len() as Cell {
+                    let (prog, castles, unchecked) = piece.program(grid, regions, cell, t.nodes.len())?;
+                    t.install(&piece, cell, prog, castles, unchecked);
+                }
+            }
+        }
+        t.has_ep = t.nodes.iter().any(|nd| nd.flags & flag::EP != 0);
+        t.group_attacks();
+        t.mark_zones(grid, zones);
+        Ok(t)
+    }
+
+    /// Tables with no program yet, sized for `n` cells and `pieces`.
+    fn empty(n: usize, pieces: &[PieceDef]) -> MoveTables {
         let words = n.div_ceil(64);
         let mut t = MoveTables {
             nodes: Vec::new(),
@@ -182,90 +199,53 @@ impl MoveTables {
                 t.code_pawn[code] = p.pawn;
             }
         }
-        for (kind, p) in pieces.iter().enumerate() {
-            for side in 0..2usize {
-                let black = side == 1;
-                let text = if black { p.betza_black.as_deref().unwrap_or(&p.betza) } else { &p.betza };
-                let paths =
-                    if p.immobile { Vec::new() } else { betza::compile_paths(text).expect("validated by the loader") };
-                let special: Vec<Vec<betza::Path>> =
-                    p.specials.iter().map(|(_, b)| betza::compile_paths(b).expect("validated by the loader")).collect();
-                let flying = if p.royal { flying_general } else { &[] };
-                for cell in 0..n as Cell {
-                    let too_large_here = |_| TooLargeProgram { kind, cell: Some(cell), black };
-                    let mut prog: Program = compile_paths(grid, &paths, cell, black).map_err(too_large_here)?;
-                    let mut castles = compile_castles(grid, &paths, cell, black);
-                    let mut unchecked = false;
-                    for (sp, region) in special.iter().zip(&p.special_regions) {
-                        let mut extra = compile_paths(grid, sp, cell, black).map_err(too_large_here)?;
-                        match region {
-                            // A position-dependent move exists only on the region's cells.
-                            Some(r) if !regions[*r as usize].contains(side, cell) => continue,
-                            Some(_) => {}
-                            None => {
-                                extra.mark_roots(flag::UNCHECKED);
-                                unchecked |= !extra.nodes.is_empty();
-                            }
-                        }
-                        prog.append(&extra);
-                        castles.extend(compile_castles(grid, sp, cell, black));
-                    }
-                    if let Some(r) = p.confined_to {
-                        crate::game::rules::regions::confine(&mut prog, &mut castles, &regions[r as usize], side);
-                    }
-                    if prog.nodes.len() > MAX_PROGRAM_NODES {
-                        return Err(too_large_here(TooLarge));
-                    }
-                    if t.nodes.len() + prog.nodes.len() > MAX_TABLE_NODES {
-                        return Err(TooLargeProgram { kind, cell: None, black });
-                    }
-                    prog.finish();
-                    if !flying.is_empty() {
-                        let mut f = compile_paths(grid, flying, cell, black).map_err(too_large_here)?;
-                        f.mark_roots(flag::ATTACK_ONLY);
-                        prog.append(&f);
-                    }
-                    let idx = (kind * 2 + side) * n + cell as usize;
-                    let start = t.nodes.len() as u32;
-                    t.push_program(&prog);
-                    t.progs[idx] = ProgRef {
-                        start,
-                        end: t.nodes.len() as u32,
-                        may_repeat: prog.may_repeat,
-                        visits_origin: prog.visits_origin,
-                        unchecked,
-                        hop_ban: false,
-                        plain: !p.pawn
-                            && !t.capture_rules
-                            && !prog.may_repeat
-                            && !prog.visits_origin
-                            && prog.nodes.iter().all(|nd| nd.flags & PLAIN_EXCLUDES == 0),
-                        castles: false,
-                    };
-                    let initial = prog.nodes.iter().any(|nd| nd.flags & flag::VIRGIN != 0);
-                    t.initial_moves[kind] |= initial;
-                    if !castles.is_empty() || initial {
-                        t.virgin_matters[kind] = true;
-                    }
-                    t.castles[idx] = castles;
-                    let code = crate::game::piece_code(kind as u8, side as u8);
-                    t.index_attacks(start, code, side, cell);
-                }
-            }
+        t
+    }
+
+    /// Puts the program of `piece` on `cell` into the tables, with its
+    /// castling rules, and indexes its attacks.
+    fn install(&mut self, piece: &PieceMoves, cell: Cell, prog: Program, castles: Vec<CastleRule>, unchecked: bool) {
+        let (kind, side, n) = (piece.kind, piece.side, self.cells);
+        let idx = (kind * 2 + side) * n + cell as usize;
+        let start = self.nodes.len() as u32;
+        self.push_program(&prog);
+        self.progs[idx] = ProgRef {
+            start,
+            end: self.nodes.len() as u32,
+            may_repeat: prog.may_repeat,
+            visits_origin: prog.visits_origin,
+            unchecked,
+            hop_ban: false,
+            plain: !piece.def.pawn
+                && !self.capture_rules
+                && !prog.may_repeat
+                && !prog.visits_origin
+                && prog.nodes.iter().all(|nd| nd.flags & PLAIN_EXCLUDES == 0),
+            castles: false,
+        };
+        let initial = prog.nodes.iter().any(|nd| nd.flags & flag::VIRGIN != 0);
+        self.initial_moves[kind] |= initial;
+        if !castles.is_empty() || initial {
+            self.virgin_matters[kind] = true;
         }
-        t.has_ep = t.nodes.iter().any(|nd| nd.flags & flag::EP != 0);
-        t.group_attacks();
+        self.castles[idx] = castles;
+        let code = crate::game::piece_code(kind as u8, side as u8);
+        self.index_attacks(start, code, side, cell);
+    }
+
+    /// Sets each cell's bit of every promotion zone it lies in, per side.
+    fn mark_zones(&mut self, grid: &Grid, zones: &[Zone]) {
+        let n = self.cells;
         for (zi, z) in zones.iter().enumerate() {
             for side in 0..2 {
                 for c in 0..n as Cell {
                     if z.cells[side].contains(&c) || grid.graph().is_none() && z.ranks[side].contains(&grid.coords(c).1)
                     {
-                        t.zone_mask[side * n + c as usize] |= 1 << zi;
+                        self.zone_mask[side * n + c as usize] |= 1 << zi;
                     }
                 }
             }
         }
-        Ok(t)
     }
 
     /// Sorts each target's entries by attacker cell and groups them, so that
@@ -357,5 +337,78 @@ impl MoveTables {
                 }
             }
         }
+    }
+}
+
+/// One piece kind for one side, its Betza compiled to paths once, ready to
+/// be compiled on each cell.
+struct PieceMoves<'p> {
+    def: &'p PieceDef,
+    kind: usize,
+    side: usize,
+    paths: Vec<betza::Path>,
+    /// The paths of each special move, in the order of `def.special_regions`.
+    special: Vec<Vec<betza::Path>>,
+    /// The flying general's attack paths (a royal piece of a variant with
+    /// that rule), else none.
+    flying: &'p [betza::Path],
+}
+
+impl<'p> PieceMoves<'p> {
+    /// Compiles the piece's Betza (Black's own where it has one) to paths.
+    fn new(def: &'p PieceDef, kind: usize, side: usize, flying: &'p [betza::Path]) -> Self {
+        let text = if side == 1 { def.betza_black.as_deref().unwrap_or(&def.betza) } else { &def.betza };
+        let paths =
+            if def.immobile { Vec::new() } else { betza::compile_paths(text).expect("validated by the loader") };
+        let special =
+            def.specials.iter().map(|(_, b)| betza::compile_paths(b).expect("validated by the loader")).collect();
+        PieceMoves { def, kind, side, paths, special, flying }
+    }
+
+    /// The program from `cell`, its castling rules, and whether it has
+    /// moves allowed only when not in check. `used` nodes are in the
+    /// tables already (their limit counts them).
+    fn program(
+        &self,
+        grid: &Grid,
+        regions: &[Region],
+        cell: Cell,
+        used: usize,
+    ) -> Result<(Program, Vec<CastleRule>, bool), TooLargeProgram> {
+        let (kind, black) = (self.kind, self.side == 1);
+        let too_large_here = |_| TooLargeProgram { kind, cell: Some(cell), black };
+        let mut prog: Program = compile_paths(grid, &self.paths, cell, black).map_err(too_large_here)?;
+        let mut castles = compile_castles(grid, &self.paths, cell, black);
+        let mut unchecked = false;
+        for (sp, region) in self.special.iter().zip(&self.def.special_regions) {
+            let mut extra = compile_paths(grid, sp, cell, black).map_err(too_large_here)?;
+            match region {
+                // A position-dependent move exists only on the region's cells.
+                Some(r) if !regions[*r as usize].contains(self.side, cell) => continue,
+                Some(_) => {}
+                None => {
+                    extra.mark_roots(flag::UNCHECKED);
+                    unchecked |= !extra.nodes.is_empty();
+                }
+            }
+            prog.append(&extra);
+            castles.extend(compile_castles(grid, sp, cell, black));
+        }
+        if let Some(r) = self.def.confined_to {
+            crate::game::rules::regions::confine(&mut prog, &mut castles, &regions[r as usize], self.side);
+        }
+        if prog.nodes.len() > MAX_PROGRAM_NODES {
+            return Err(too_large_here(TooLarge));
+        }
+        if used + prog.nodes.len() > MAX_TABLE_NODES {
+            return Err(TooLargeProgram { kind, cell: None, black });
+        }
+        prog.finish();
+        if !self.flying.is_empty() {
+            let mut f = compile_paths(grid, self.flying, cell, black).map_err(too_large_here)?;
+            f.mark_roots(flag::ATTACK_ONLY);
+            prog.append(&f);
+        }
+        Ok((prog, castles, unchecked))
     }
 }

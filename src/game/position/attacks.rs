@@ -2,7 +2,7 @@
 
 use super::Position;
 use crate::board::Cell;
-use crate::compile::Occupancy;
+use crate::compile::{walk, Emit, Occupancy};
 use crate::game::{code_kind, code_side, Side};
 
 impl<'v> Position<'v> {
@@ -16,6 +16,27 @@ impl<'v> Position<'v> {
         } else {
             Occupancy::Enemy
         }
+    }
+
+    /// Walks the compiled moves of a piece of `kind` and `side` standing on
+    /// `at` over the current board, with `vacated` (the cell it has just
+    /// left, if any) counted empty: unmoved, not in check, no en passant.
+    /// For the rules that ask where a piece could go outside move
+    /// generation: promotion by move (does the promoted piece attack?) and
+    /// the arrow of `[walls]` (where can the piece shoot?).
+    pub(crate) fn walk_program(
+        &self,
+        kind: u8,
+        side: Side,
+        at: Cell,
+        vacated: Option<Cell>,
+        emit: impl FnMut(Emit<'_>),
+    ) {
+        let t = &self.v.tables;
+        let pr = t.progs[(kind as usize * 2 + side as usize) * t.cells + at as usize];
+        let board = &self.board;
+        let occ = |c: Cell| if Some(c) == vacated { Occupancy::Empty } else { Self::occ(board, side, c) };
+        walk(&t.nodes[pr.start as usize..pr.end as usize], occ, false, false, |_| false, emit);
     }
 
     /// Whether `target` is attacked by `by` (a piece of `by` could capture a

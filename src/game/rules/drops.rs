@@ -97,92 +97,115 @@ impl DropRules {
         tables: &crate::variant::MoveTables,
         promotion: Option<&PiecePromotion>,
     ) -> Drops {
-        let n = grid.len();
-        let words = n.div_ceil(64);
+        let words = grid.len().div_ceil(64);
         let kinds = pawns.len();
-        let mut cells = vec![0u64; kinds * 2 * words];
-        let mut virgin = vec![0u64; kinds * 2 * words];
-        let castling = castling_cells(setup, tables, n);
-        for kind in 0..kinds {
-            for side in 0..2 {
-                let set = &mut cells[(kind * 2 + side) * words..][..words];
-                let only: Vec<&Vec<Cell>> =
-                    self.places.iter().filter(|(ks, _)| ks.contains(&(kind as u8))).map(|(_, cs)| &cs[side]).collect();
-                for c in 0..n {
-                    if only.is_empty() || only.iter().any(|cs| cs.contains(&(c as Cell))) {
-                        set[c / 64] |= 1 << (c % 64);
-                    }
-                    let home = setup[c] == Some((kind as u8, side as Side));
-                    if home && tables.virgin_matters[kind] && !castling[c] {
-                        virgin[(kind * 2 + side) * words + c / 64] |= 1 << (c % 64);
-                    }
-                }
-            }
-        }
-        for (kinds, per_side) in &self.unmoved {
-            for (side, cs) in per_side.iter().enumerate() {
-                for &k in kinds {
-                    for &c in cs {
-                        virgin[(k as usize * 2 + side) * words + c as usize / 64] |= 1 << (c % 64);
-                    }
-                }
-            }
-        }
+        let mut cells = self.drop_cells(grid.len(), kinds);
         if self.no_dead_squares {
             let dead = crate::game::rules::promotion::dead_cells(tables, kinds, words);
             cells.iter_mut().zip(&dead).for_each(|(c, d)| *c &= !d);
         }
-        let base = pawns.iter().position(|&p| p).unwrap_or(0) as u8;
-        let demote = match promotion {
-            Some(p) => p.base.clone(),
-            None => (0..kinds as u8).collect(),
-        };
         let mut max_per_file = vec![0u8; kinds];
         for &(k, n) in &self.max_per_file {
             max_per_file[k as usize] = n;
-        }
-        let mut file_cells = vec![0u64; grid.files() as usize * words];
-        for c in 0..n {
-            let x = grid.coords(c as Cell).0 as usize;
-            file_cells[x * words + c / 64] |= 1 << (c % 64);
         }
         let no_mate = self.no_mate.iter().fold(0u64, |m, &k| m | 1 << k);
         // The refused kind bits stay in `no_mate` too: it is never reached
         // then (the mating drop is not generated).
         let mut hand_order = self.hand_order.clone();
         hand_order.extend((0..kinds as u8).filter(|k| !self.hand_order.contains(k)));
-        let drop_as = match promotion {
-            Some(p) if self.drop_promoted => {
-                (0..kinds).map(|k| if p.base[k] == k as u8 { p.to[k] } else { NONE }).collect()
-            }
-            _ => vec![NONE; kinds],
-        };
-        let mut dark = vec![0u64; words];
-        for c in 0..n {
-            let (x, y) = grid.coords(c as Cell);
-            if (x + y) % 2 == 0 {
-                dark[c / 64] |= 1 << (c % 64);
-            }
-        }
         Drops {
             to_hand: self.to_hand,
             keep_promoted: self.keep_promoted,
-            base,
+            base: pawns.iter().position(|&p| p).unwrap_or(0) as u8,
             cells,
-            virgin,
+            virgin: self.virgin_cells(grid.len(), kinds, setup, tables),
             words,
-            demote,
+            demote: match promotion {
+                Some(p) => p.base.clone(),
+                None => (0..kinds as u8).collect(),
+            },
             max_per_file,
-            file_cells,
+            file_cells: cells_where(grid, |x, _| x, grid.files() as usize),
             no_mate,
             hand_order,
             must_drop: self.must_drop,
             no_mate_refused: if self.no_mate_loses { 0 } else { no_mate },
-            drop_as,
+            drop_as: self.drop_as(promotion, kinds),
             opposite_colours: self.opposite_colours.iter().fold(0u64, |m, &k| m | 1 << k),
-            dark,
+            dark: cells_where(grid, |x, y| (x + y) % 2, 2)[..words].to_vec(),
         }
     }
+
+    /// Per (kind, side), the cells a piece may be dropped on: its places
+    /// (`[[drops.place]]`), or anywhere when it has none.
+    fn drop_cells(&self, n: usize, kinds: usize) -> Vec<u64> {
+        let words = n.div_ceil(64);
+        let mut cells = vec![0u64; kinds * 2 * words];
+        for kind in 0..kinds {
+            for side in 0..2 {
+                let set = &mut cells[(kind * 2 + side) * words..][..words];
+                let only: Vec<&Vec<Cell>> =
+                    self.places.iter().filter(|(ks, _)| ks.contains(&(kind as u8))).map(|(_, cs)| &cs[side]).collect();
+                for c in (0..n).filter(|&c| only.is_empty() || only.iter().any(|cs| cs.contains(&(c as Cell)))) {
+                    set[c / 64] |= 1 << (c % 64);
+                }
+            }
+        }
+        cells
+    }
+
+    /// Per (kind, side), the cells where a dropped piece counts as unmoved:
+    /// its setup cells (for a kind whose unmoved state matters, castling
+    /// cells aside) and the cells `unmoved` names.
+    fn virgin_cells(
+        &self,
+        n: usize,
+        kinds: usize,
+        setup: &[Option<(u8, Side)>],
+        tables: &crate::variant::MoveTables,
+    ) -> Vec<u64> {
+        let words = n.div_ceil(64);
+        let mut virgin = vec![0u64; kinds * 2 * words];
+        let castling = castling_cells(setup, tables, n);
+        for (c, &(kind, side)) in setup.iter().enumerate().filter_map(|(c, x)| Some((c, x.as_ref()?))) {
+            if (kind as usize) < kinds && tables.virgin_matters[kind as usize] && !castling[c] {
+                virgin[(kind as usize * 2 + side as usize) * words + c / 64] |= 1 << (c % 64);
+            }
+        }
+        for (ks, per_side) in &self.unmoved {
+            for (side, cs) in per_side.iter().enumerate() {
+                for &k in ks {
+                    for &c in cs {
+                        virgin[(k as usize * 2 + side) * words + c as usize / 64] |= 1 << (c % 64);
+                    }
+                }
+            }
+        }
+        virgin
+    }
+
+    /// Per kind, what a piece of it is dropped as: its promoted form when
+    /// drops are promoted (`drop-promoted`), else itself (`NONE`).
+    fn drop_as(&self, promotion: Option<&PiecePromotion>, kinds: usize) -> Vec<u8> {
+        match promotion {
+            Some(p) if self.drop_promoted => {
+                (0..kinds).map(|k| if p.base[k] == k as u8 { p.to[k] } else { NONE }).collect()
+            }
+            _ => vec![NONE; kinds],
+        }
+    }
+}
+
+/// `groups` bitsets of the board's cells, one `words` long per group: cell
+/// (x, y) is in group `group(x, y)` (a file, a colour).
+fn cells_where(grid: &Grid, group: impl Fn(usize, usize) -> usize, groups: usize) -> Vec<u64> {
+    let words = grid.len().div_ceil(64);
+    let mut out = vec![0u64; groups * words];
+    for c in 0..grid.len() {
+        let (x, y) = grid.coords(c as Cell);
+        out[group(x as usize, y as usize) * words + c / 64] |= 1 << (c % 64);
+    }
+    out
 }
 
 /// Setup cells of castling kings and partners.

@@ -189,33 +189,39 @@ impl crate::game::Position<'_> {
     }
 }
 
+/// The extinction rule in words ("a side left with no King loses"), when
+/// the variant has one.
+pub fn describe(v: &crate::variant::Variant) -> Option<String> {
+    let e = v.extinction.as_ref()?;
+    let names: Vec<&str> = e.kinds.iter().map(|&k| v.pieces[k as usize].name.as_str()).collect();
+    // "at most 0 of its King" reads as nonsense: none left is "no King".
+    let what = match (e.all, e.count) {
+        (true, 0) => "no pieces".to_string(),
+        (true, n) => format!("at most {n} of all its pieces"),
+        (false, 0) => format!("no {}", names.join(" or ")),
+        (false, n) => format!("at most {n} of its {}", names.join(" or ")),
+    };
+    let value = match e.value {
+        EndValue::Win => "wins",
+        EndValue::Loss => "loses",
+        EndValue::Draw => "draws",
+    };
+    let against = if e.opponent_count > 0 {
+        let claim = if e.claim { ", one more to end it on its own move" } else { "" };
+        format!(" against at least {}{claim}", e.opponent_count)
+    } else {
+        String::new()
+    };
+    Some(format!("a side left with {what}{against} {value}"))
+}
+
 /// The end rules of this family that the exporters cannot express, one
 /// line each: extinction, compulsory capture, and checkmate or stalemate
 /// values other than chess's.
 pub fn export_problems(v: &crate::variant::Variant) -> Vec<String> {
     let mut out = Vec::new();
-    if let Some(e) = &v.extinction {
-        let what = if e.all {
-            "all its pieces".to_string()
-        } else {
-            let names: Vec<&str> = e.kinds.iter().map(|&k| v.pieces[k as usize].name.as_str()).collect();
-            format!("its {}", names.join(" or "))
-        };
-        let value = match e.value {
-            EndValue::Win => "wins",
-            EndValue::Loss => "loses",
-            EndValue::Draw => "draws",
-        };
-        let against = if e.opponent_count > 0 {
-            format!(
-                " against at least {}{}",
-                e.opponent_count,
-                if e.claim { ", one more to end it on its own move" } else { "" }
-            )
-        } else {
-            String::new()
-        };
-        out.push(format!("extinction (a side left with at most {} of {what}{against} {value})", e.count));
+    if let Some(text) = describe(v) {
+        out.push(format!("extinction ({text})"));
     }
     if v.rules.must_capture {
         out.push("compulsory capture".into());

@@ -12,7 +12,7 @@
 //! without the table pay one branch per move generation.
 
 use crate::board::{Cell, Grid};
-use crate::compile::{walk, Occupancy};
+use crate::compile::Occupancy;
 use crate::game::{code_kind, code_side, piece_code, Move, MoveKind, Position, Side};
 use crate::variant::diagnostics::Diagnostic;
 use crate::variant::spec::{Reader, Spanned};
@@ -211,27 +211,11 @@ impl Position<'_> {
     /// Appends to `out` the cells holding `want` that a piece of `kind` of
     /// the side to move standing on `at` reaches on the current board.
     fn reach(&self, kind: u8, at: Cell, want: Occupancy, out: &mut Vec<Cell>) {
-        let t = &self.v.tables;
-        let side = self.side();
-        let pr = t.progs[(kind as usize * 2 + side as usize) * t.cells + at as usize];
-        let board = &self.board;
-        let occ = |c: Cell| match board[c as usize] {
-            0 => Occupancy::Empty,
-            b if code_side(b) == side => Occupancy::Friend,
-            _ => Occupancy::Enemy,
-        };
-        walk(
-            &t.nodes[pr.start as usize..pr.end as usize],
-            occ,
-            false,
-            false,
-            |_| false,
-            |e| {
-                if e.target == want && !out.contains(&e.to) {
-                    out.push(e.to);
-                }
-            },
-        );
+        self.walk_program(kind, self.side(), at, None, |e| {
+            if e.target == want && !out.contains(&e.to) {
+                out.push(e.to);
+            }
+        });
     }
 
     /// Whether a piece of `kind` of the side to move on `at` would attack

@@ -26,7 +26,7 @@
 
 use super::regions::{self, Region};
 use crate::board::{Cell, Grid};
-use crate::compile::{walk, Occupancy};
+use crate::compile::Occupancy;
 use crate::game::{code_kind, code_side, piece_code, Move, MoveKind, Position, WHITE};
 use crate::variant::diagnostics::Diagnostic;
 use crate::variant::spec::{Reader, Spanned};
@@ -330,30 +330,14 @@ impl Position<'_> {
     /// Keeps in `b` only the cells the piece moved by `m` could move to
     /// (without capturing) from its destination, its start left empty.
     fn arrow_cells(&self, m: Move, b: &mut [u64]) {
-        let t = &self.v.tables;
-        let code = self.board[m.from as usize];
-        let side = self.side;
-        let pr = t.progs[(code_kind(code) as usize * 2 + side as usize) * t.cells + m.to as usize];
-        let board = &self.board;
-        let occ = |c: Cell| match board[c as usize] {
-            _ if c == m.from => Occupancy::Empty,
-            0 => Occupancy::Empty,
-            x if code_side(x) == side => Occupancy::Friend,
-            _ => Occupancy::Enemy,
-        };
+        let kind = code_kind(self.board[m.from as usize]);
         let mut reach = [0u64; MAX_WORDS];
-        walk(
-            &t.nodes[pr.start as usize..pr.end as usize],
-            occ,
-            false,
-            false,
-            |_| false,
-            |e| {
-                if e.target == Occupancy::Empty && e.victims.is_empty() {
-                    set(&mut reach, e.to);
-                }
-            },
-        );
+        // A route that captures on its way (a locust leg) is no arrow flight.
+        self.walk_program(kind, self.side, m.to, Some(m.from), |e| {
+            if e.target == Occupancy::Empty && e.victims.is_empty() {
+                set(&mut reach, e.to);
+            }
+        });
         b.iter_mut().zip(reach).for_each(|(x, r)| *x &= r);
     }
 

@@ -37,31 +37,35 @@ pub(super) fn check(
         only_with_points(p, d);
         return BoardPicture::default();
     }
-    let river = p.river.as_ref().and_then(|r| {
-        let ok = r.value >= 1 && r.value < grid.ranks() as i64;
-        if !ok {
-            d.push(Diagnostic::error(
-                r.span.clone(),
-                format!(
-                    "`board.picture.river` is {}; the river runs after a rank from 1 to {}",
-                    r.value,
-                    grid.ranks() - 1
-                ),
-            ));
-        }
-        ok.then(|| r.value as u32 - 1)
-    });
+    let river = river(p, grid, d);
+    let diagonals = diagonals(p, grid, regions, d);
+    BoardPicture { points: true, river, diagonals }
+}
+
+/// `board.picture.river`: the rank (0-based) the river runs after.
+fn river(p: &PictureSpec, grid: &Grid, d: &mut Vec<Diagnostic>) -> Option<u32> {
+    let r = p.river.as_ref()?;
+    let ok = r.value >= 1 && r.value < grid.ranks() as i64;
+    if !ok {
+        d.push(Diagnostic::error(
+            r.span.clone(),
+            format!("`board.picture.river` is {}; the river runs after a rank from 1 to {}", r.value, grid.ranks() - 1),
+        ));
+    }
+    ok.then(|| r.value as u32 - 1)
+}
+
+/// `board.picture.diagonals`: the diagonals of the named regions (each a
+/// rectangle per side, as a palace), each line once.
+fn diagonals(p: &PictureSpec, grid: &Grid, regions: &[Region], d: &mut Vec<Diagnostic>) -> Vec<(Cell, Cell)> {
     let mut diagonals = Vec::new();
     for name in &p.diagonals {
         let Some(region) = regions.iter().find(|r| r.name == name.value) else {
             let known: Vec<&str> = regions.iter().map(|r| r.name.as_str()).collect();
+            let known = if known.is_empty() { "none".to_string() } else { known.join(", ") };
             d.push(Diagnostic::error(
                 name.span.clone(),
-                format!(
-                    "no region named {:?} (regions: {})",
-                    name.value,
-                    if known.is_empty() { "none".to_string() } else { known.join(", ") }
-                ),
+                format!("no region named {:?} (regions: {known})", name.value),
             ));
             continue;
         };
@@ -75,20 +79,15 @@ pub(super) fn check(
                     }
                 }
                 Err(why) => {
-                    d.push(Diagnostic::error(
-                        name.span.clone(),
-                        format!(
-                            "region {:?} cannot carry diagonals: {}'s part {why}",
-                            name.value,
-                            ["White", "Black"][side]
-                        ),
-                    ));
+                    let who = ["White", "Black"][side];
+                    let msg = format!("region {:?} cannot carry diagonals: {who}'s part {why}", name.value);
+                    d.push(Diagnostic::error(name.span.clone(), msg));
                     break;
                 }
             }
         }
     }
-    BoardPicture { points: true, river, diagonals }
+    diagonals
 }
 
 /// River and diagonals are drawn only on a points picture.

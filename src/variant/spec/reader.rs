@@ -93,6 +93,8 @@ impl Reader<'_> {
         }
     }
 
+    /// The string at `key` (`path` names it in messages); a missing key is
+    /// an error at `owner` when `required`.
     pub(crate) fn string(
         &mut self,
         t: &Table,
@@ -101,23 +103,10 @@ impl Reader<'_> {
         required: bool,
         owner: &Range<usize>,
     ) -> Option<Spanned<String>> {
-        match t.get(key) {
-            None => {
-                if required {
-                    self.err(owner.clone(), format!("missing required key `{path}`"));
-                }
-                None
-            }
-            Some(Item::Value(Value::String(s))) => {
-                Some(Spanned { value: s.value().clone(), span: s.span().unwrap_or(0..0) })
-            }
-            Some(other) => {
-                self.err(item_span(other), format!("`{path}` must be a string, not {}", type_name(other)));
-                None
-            }
-        }
+        self.scalar(t.get(key), path, required.then_some(owner), "a string", string_value)
     }
 
+    /// The integer at `key`, as [`Reader::string`] reads a string.
     pub(crate) fn int(
         &mut self,
         t: &Table,
@@ -126,21 +115,37 @@ impl Reader<'_> {
         required: bool,
         owner: &Range<usize>,
     ) -> Option<Spanned<i64>> {
-        match t.get(key) {
-            None => {
-                if required {
-                    self.err(owner.clone(), format!("missing required key `{path}`"));
-                }
-                None
-            }
-            Some(Item::Value(Value::Integer(i))) => Some(Spanned { value: *i.value(), span: i.span().unwrap_or(0..0) }),
-            Some(other) => {
-                self.err(item_span(other), format!("`{path}` must be an integer, not {}", type_name(other)));
-                None
-            }
-        }
+        self.scalar(t.get(key), path, required.then_some(owner), "an integer", int_value)
     }
 
+    /// A value `get` reads from `item`; an item of another type is reported
+    /// as not being `what`, a missing one at `need` (a required key's table).
+    fn scalar<T>(
+        &mut self,
+        item: Option<&Item>,
+        path: &str,
+        need: Option<&Range<usize>>,
+        what: &str,
+        get: fn(&Value) -> Option<Spanned<T>>,
+    ) -> Option<Spanned<T>> {
+        let Some(item) = item else {
+            if let Some(owner) = need {
+                self.err(owner.clone(), format!("missing required key `{path}`"));
+            }
+            return None;
+        };
+        let got = match item {
+            Item::Value(v) => get(v),
+            _ => None,
+        };
+        if got.is_none() {
+            self.err(item_span(item), format!("`{path}` must be {what}, not {}", type_name(item)));
+        }
+        got
+    }
+
+    /// The boolean at `key`, or `default` when it is missing (or, reported,
+    /// of another type).
     pub(crate) fn bool(&mut self, t: &Table, key: &str, path: &str, default: bool) -> bool {
         match t.get(key) {
             None => default,
@@ -152,6 +157,8 @@ impl Reader<'_> {
         }
     }
 
+    /// The elements of the array at `key` that `each` reads (none when it
+    /// is missing).
     pub(crate) fn array<T>(
         &mut self,
         t: &Table,
@@ -169,24 +176,30 @@ impl Reader<'_> {
         }
     }
 
+    /// An element of the array `path` that must be a string.
     pub(crate) fn str_elem(&mut self, v: &Value, path: &str) -> Option<Spanned<String>> {
-        match v {
-            Value::String(s) => Some(Spanned { value: s.value().clone(), span: s.span().unwrap_or(0..0) }),
-            other => {
-                self.err(other.span().unwrap_or(0..0), format!("elements of `{path}` must be strings"));
-                None
-            }
-        }
+        self.element(v, path, "strings", string_value)
     }
 
+    /// An element of the array `path` that must be an integer.
     pub(crate) fn int_elem(&mut self, v: &Value, path: &str) -> Option<Spanned<i64>> {
-        match v {
-            Value::Integer(i) => Some(Spanned { value: *i.value(), span: i.span().unwrap_or(0..0) }),
-            other => {
-                self.err(other.span().unwrap_or(0..0), format!("elements of `{path}` must be integers"));
-                None
-            }
+        self.element(v, path, "integers", int_value)
+    }
+
+    /// An array element `get` reads; another type is reported as not being
+    /// one of `what`.
+    fn element<T>(
+        &mut self,
+        v: &Value,
+        path: &str,
+        what: &str,
+        get: fn(&Value) -> Option<Spanned<T>>,
+    ) -> Option<Spanned<T>> {
+        let got = get(v);
+        if got.is_none() {
+            self.err(v.span().unwrap_or(0..0), format!("elements of `{path}` must be {what}"));
         }
+        got
     }
 
     pub(super) fn betza(
@@ -203,5 +216,21 @@ impl Reader<'_> {
         let start = s.span.start + quote;
         let content_start = self.text.get(start..start + s.value.len()).filter(|t| *t == s.value).map(|_| start);
         Some(BetzaText { text: s.value, span: s.span, content_start })
+    }
+}
+
+/// A TOML string with its span.
+fn string_value(v: &Value) -> Option<Spanned<String>> {
+    match v {
+        Value::String(s) => Some(Spanned { value: s.value().clone(), span: s.span().unwrap_or(0..0) }),
+        _ => None,
+    }
+}
+
+/// A TOML integer with its span.
+fn int_value(v: &Value) -> Option<Spanned<i64>> {
+    match v {
+        Value::Integer(i) => Some(Spanned { value: *i.value(), span: i.span().unwrap_or(0..0) }),
+        _ => None,
     }
 }
