@@ -508,8 +508,10 @@ fn read_tables(pre: &str) -> Tab {
             .iter()
             .map(|z| {
                 let Sx::L(parts) = z else { panic!("zone") };
-                let r = |i: usize| nums(&parts[i]).into_iter().map(|x| x as u32).collect::<Vec<_>>();
-                (nums(&parts[0])[0] != 0, [r(1), r(2)], nums(&parts[3]).into_iter().map(|x| x as usize).collect())
+                // Each list carries its length first.
+                let r = |i: usize| nums(&parts[i]).into_iter().skip(1).map(|x| x as u32).collect::<Vec<_>>();
+                let choices = nums(&parts[3]).into_iter().skip(1).map(|x| x as usize).collect();
+                (nums(&parts[0])[0] != 0, [r(1), r(2)], choices)
             })
             .collect(),
         _ => panic!("zones"),
@@ -526,15 +528,15 @@ fn read_tables(pre: &str) -> Tab {
         hasep: get("hasep") == "1",
         nfiles: get("nfiles").parse().unwrap(),
         nranks: get("nranks").parse().unwrap(),
-        holes: holes(&get("holes"), get("nholes").parse().unwrap()),
+        holes: holes(&get("holes")),
     }
 }
 
-/// The `holes` list (cell names) as squares; `nholes` is its length.
-fn holes(list: &str, n: usize) -> BTreeSet<Sq> {
+/// The `holes` list, `(n cell…)`, as squares.
+fn holes(list: &str) -> BTreeSet<Sq> {
     let names: Vec<&str> = list.trim_matches(['(', ')']).split_whitespace().collect();
-    assert_eq!(names.len(), n, "nholes");
-    names
+    assert_eq!(names[0].parse::<usize>().unwrap(), names.len() - 1, "the length comes first");
+    names[1..]
         .iter()
         .map(|c| {
             let (x, y) = rookery::board::parse_square(c).unwrap();
@@ -1130,6 +1132,7 @@ fn same_game(a: &Variant, b: &Variant) {
         )
     };
     assert_eq!(r(a), r(b), "{n}: rules");
+    assert_eq!(format!("{:?}", a.extinction), format!("{:?}", b.extinction), "{n}: extinction");
 }
 
 /// Perft(2) of `v` and of its re-import `w` from the positions of one
@@ -1206,9 +1209,85 @@ fn interactive_diagram_round_trip_for_every_builtin() {
         assert_eq!(interactive_diagram::export(&w).unwrap(), text, "{name}");
     }
     eprintln!("ID round trip: exported {exported:?}, refused {refused:?}");
-    for n in ["chess", "capablanca", "tcb", "wild-tamerlane"] {
+    for n in ["chess", "capablanca", "tcb", "wild-tamerlane", "shatranj", "courier"] {
         assert!(exported.contains(&n), "{n} must export");
     }
+}
+
+/// The outcome after every ply of pseudo-random games from `fens`, in `v`
+/// and in `w`, is the same.
+fn same_outcomes(v: &Variant, w: &Variant, fens: &[&str]) -> usize {
+    use rookery::game::Game;
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut ended = 0;
+    for fen in fens {
+        for _ in 0..20 {
+            let mut a = Game::new(Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e:?}")));
+            let mut b = Game::new(Position::from_fen(w, fen).unwrap());
+            let mut moves = Vec::new();
+            for _ in 0..40 {
+                let (oa, ob) = (a.outcome(), b.outcome());
+                assert_eq!(oa, ob, "{}: {fen} then {}", v.name, a.pos.fen());
+                if oa.is_some() {
+                    ended += 1;
+                    break;
+                }
+                a.legal_moves(&mut moves);
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let m = moves[(seed % moves.len() as u64) as usize];
+                a.play(m);
+                b.play(m);
+            }
+        }
+    }
+    ended
+}
+
+#[test]
+fn interactive_diagram_writes_shatranjs_bare_king_as_baring() {
+    // H. G. Muller: "For cases like Shatranj, a short-cut baring=0 is
+    // recognized" (chessvariants.com, reply 40388). Our form of the rule is
+    // an [extinction] table; the description says `baring=0` and names the
+    // table for the import.
+    let fens: [(&str, &[&str]); 2] = [
+        (
+            "shatranj",
+            &[
+                "8/8/8/4k3/8/8/8/R3K3 b - - 0 40",
+                "8/8/3q4/4k3/8/8/8/R3K3 w - - 0 40",
+                "8/8/3q4/4k3/8/2N5/8/R3K3 w - - 0 40",
+                "8/2p5/3r4/4k3/8/8/1PN5/4K3 w - - 0 40",
+            ],
+        ),
+        ("courier", &["12/12/12/5k6/12/12/12/R4K6 b - - 0 40", "12/12/4r7/5k6/12/12/12/R4K6 w - - 0 40"]),
+    ];
+    for (name, fens) in fens {
+        let v = builtin(name);
+        let text = interactive_diagram::export(&v).unwrap();
+        let (keys, _, _) = keys_and_pieces(&text);
+        assert_eq!(keys["baring"], "0", "{name}");
+        assert!(!text.contains("rookeryCounterBaring"), "{name}");
+        let w = load_str(&interactive_diagram::import(&text, "x").unwrap()).unwrap().0;
+        assert!(!w.rules.bare_king && w.extinction.as_ref().is_some_and(|e| e.claim), "{name}");
+        assert!(same_outcomes(&v, &w, fens) > 0, "{name}: no game reached an end");
+    }
+    // A bare-king rule other than the ID's one meaning of `baring=` is refused.
+    for (from, to, why) in [
+        ("counter-baring = true", "counter-baring = false", "counter-baring = false"),
+        ("bare-king-first = true", "bare-king-first = false", "bare-king-first = false"),
+    ] {
+        let e = interactive_diagram::export(&edited("tcb", from, to)).unwrap_err().problems.join("\n");
+        assert!(e.contains(why) && e.contains("reply 40388"), "{e}");
+    }
+    // The same item without the rookery line is TCB's reading (bare-king).
+    let v = builtin("shatranj");
+    let text = interactive_diagram::export(&v).unwrap();
+    let plain: String =
+        text.lines().filter(|l| !l.starts_with("rookeryExtinction")).map(|l| format!("{l}\n")).collect();
+    let w = load_str(&interactive_diagram::import(&plain, "x").unwrap()).unwrap().0;
+    assert!(w.rules.bare_king && w.extinction.is_none());
 }
 
 #[test]
@@ -1384,6 +1463,12 @@ fn interactive_diagram_import_understands_the_usual_shorthands() {
     assert!(rot.contains("fen = \"2k/3/K2 w - - 0 1\""), "{rot}");
     let bad = interactive_diagram::import("files=3 ranks=3 hole::::a1 King:K:K::a1,,c3", "x").unwrap_err();
     assert!(bad.problems[0].contains("not a square of the board"), "{bad}");
+    // `baring=N` (N > 0) counts only some piece types: not our bare-king rule.
+    let part = interactive_diagram::import("files=3 ranks=3 baring=1 baring=0 Pawn:P:fW::b1 King:K:K::a1", "b");
+    let part = part.unwrap_err().problems.join("\n");
+    assert!(part.contains("baring=1") && !part.contains("baring=0:"), "{part}");
+    let all = interactive_diagram::import("files=3 ranks=3 baring=0 Pawn:P:fW::b1 King:K:K::a1", "b").unwrap();
+    assert!(all.contains("bare-king = \"loss\""), "{all}");
 }
 
 // ---------------------------------------------------------------------------
@@ -1551,9 +1636,10 @@ fn gc_constructs_are_listed_with_their_sources() {
 #[test]
 fn gc_expression_operators_are_listed_with_their_sources() {
     // Every operator or function inside an expression (after `set NAME`,
-    // `if`, `do while`, `return`) must be one docs/game-courier.md lists;
-    // GC's `onboard`, `abs`, `sign`, `max` and `neg`, which no source here
-    // documents, were replaced by the routine's own subroutines.
+    // `if`, `return`) must be one docs/game-courier.md lists; GC's
+    // `onboard`, `abs`, `sign`, `max`, `neg` and `count`, which no source
+    // here documents, were replaced by the routine's own subroutines and by
+    // lists that carry their length first.
     let doc = std::fs::read_to_string(format!("{}/docs/game-courier.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
     let code = format!("{}{}", game_courier::UNIVERSAL, game_courier::HANDLERS);
     let mut ops = BTreeSet::new();
@@ -1578,8 +1664,8 @@ fn gc_expression_operators_are_listed_with_their_sources() {
         }
     }
     let expected = [
-        "!=", "*", "+", "-", "<", "<=", "==", ">", ">=", "and", "count", "elem", "file", "flag", "not", "or", "rank",
-        "space", "sub", "where",
+        "!=", "*", "+", "-", "<", "<=", "==", ">", ">=", "and", "elem", "file", "flag", "not", "or", "rank", "space",
+        "sub", "where",
     ];
     assert_eq!(ops.iter().map(String::as_str).collect::<Vec<_>>(), expected);
     for op in &ops {
@@ -1629,7 +1715,7 @@ fn gc_commands_get_no_expressions() {
     // Constructs without a source available here are not used.
     for banned in [
         "elseif", "local ", "push ", "store;", "restore;", " spaces:", "match ", "diff ", "merge ", "onboard", " abs ",
-        " sign ", " max ", " neg ",
+        " sign ", " max ", " neg ", "do while", "loop;", " count ",
     ] {
         assert!(!code.contains(banned), "{banned:?} in the routine");
     }
