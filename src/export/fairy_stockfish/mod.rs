@@ -134,9 +134,27 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
     ends.extend(counting::lines(v, &pieces.keys, &mut problems));
     ends.extend(ends::draw_rule_lines(v, &mut problems));
     if !problems.is_empty() {
+        problems.extend(unmapped_notes(v));
         return Err(ExportError { format: Format::FairyStockfish, variant: v.name.clone(), problems });
     }
     Ok(write_section(v, &Section { pieces, promotion, double_step, castling, rules, ends }))
+}
+
+/// Refusals that are this exporter's limits, not FSF's: rule families
+/// FSF's own built-ins have (its variant.cpp), which the items above
+/// describe in terms of the general options only.
+fn unmapped_notes(v: &Variant) -> Vec<String> {
+    let mut out = Vec::new();
+    if v.passing.is_some() {
+        out.push("not FSF's limit: FSF's own janggi has the palace lines (`diagonalLines`), the elephant (`janggiElephant`), passing (`pass`), `bikjangRule` and `materialCounting = janggi`; this exporter does not map them yet".into());
+    }
+    if v.promotion_move.is_some() {
+        out.push("not FSF's limit: FSF's own sittuyin has promotion as a move (`sittuyinPromotion`), the chariot's first-rank drops (`sittuyinRookDrop`) and promotion squares; this exporter does not map them yet".into());
+    }
+    if v.piece_promotion.as_ref().is_some_and(|p| p.forced) {
+        out.push("not FSF's limit: FSF's own kyotoshogi turns pieces over (`mandatoryPiecePromotion`, `pieceDemotion`, `dropPromoted`, drops without `immobilityIllegal`); this exporter does not map it yet".into());
+    }
+    out
 }
 
 /// What FSF cannot give outside the pieces and the rules written here: a
