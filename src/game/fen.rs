@@ -20,8 +20,10 @@ pub struct Placement {
     pub side: Side,
     /// Castling field as written (`KQkq`, `-`).
     pub castling: String,
-    /// En-passant square.
-    pub ep: Option<Cell>,
+    /// En-passant field: one square, or Fairy-Stockfish's list for a
+    /// pawn it does not count as a chess pawn (`c3c4`: every square the
+    /// double step crossed, then the square it ended on).
+    pub ep: Vec<Cell>,
     /// Pieces in hand, as (kind, side) with repetitions (`[SSss]` after the placement).
     pub hand: Vec<(u8, Side)>,
     /// Halfmove clock.
@@ -225,13 +227,13 @@ pub fn parse_placement_with(
         .and_then(|(_, s)| s.parse::<u32>().ok())
         .filter(|&n| n <= 100_000);
     let ep = match fields.get(3) {
-        None | Some((_, "-")) => None,
-        Some(_) if count_limit.is_some() => None,
-        Some(&(o, s)) => match grid.parse(s) {
-            Some(c) => Some(c),
+        None | Some((_, "-")) => vec![],
+        Some(_) if count_limit.is_some() => vec![],
+        Some(&(o, s)) => match ep_cells(grid, s) {
+            Some(c) => c,
             None => {
                 errs.push((o..o + s.len(), format!("en-passant field {s:?} is not a cell of the board")));
-                None
+                vec![]
             }
         },
     };
@@ -321,4 +323,23 @@ pub fn write_placement_marked(
         }
     }
     out
+}
+
+/// The cells of an en-passant field: one cell name, or several run together
+/// as Fairy-Stockfish writes them (`c3c4`, `b3b4b5`), each a letter run and
+/// a digit run. At most 8; None if any part is not a cell.
+fn ep_cells(grid: &Grid, s: &str) -> Option<Vec<Cell>> {
+    if let Some(c) = grid.parse(s) {
+        return Some(vec![c]);
+    }
+    let mut cells = Vec::new();
+    let mut start = 0;
+    let b = s.as_bytes();
+    for i in 1..=b.len() {
+        if i == b.len() || (b[i - 1].is_ascii_digit() && !b[i].is_ascii_digit()) {
+            cells.push(grid.parse(&s[start..i])?);
+            start = i;
+        }
+    }
+    (cells.len() <= 8).then_some(cells)
 }
