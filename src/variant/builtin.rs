@@ -51,6 +51,12 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("fairy", include_str!("../../definitions/fairy.toml")),
     ("newzealand", include_str!("../../definitions/newzealand.toml")),
     ("hoppelpoppel", include_str!("../../definitions/hoppelpoppel.toml")),
+    ("legan", include_str!("../../definitions/legan.toml")),
+    ("pawnback", include_str!("../../definitions/pawnback.toml")),
+    ("codrus", include_str!("../../definitions/codrus.toml")),
+    ("karouk", include_str!("../../definitions/karouk.toml")),
+    ("normal", include_str!("../../definitions/normal.toml")),
+    ("mini", include_str!("../../definitions/mini.toml")),
 
     // Campmate and asymmetric armies (orda, empire, synochess; nocheckatomic, janggimodern).
     ("orda", include_str!("../../definitions/orda.toml")),
