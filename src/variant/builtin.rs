@@ -57,7 +57,6 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("karouk", include_str!("../../definitions/karouk.toml")),
     ("normal", include_str!("../../definitions/normal.toml")),
     ("mini", include_str!("../../definitions/mini.toml")),
-
     // Campmate and asymmetric armies (orda, empire, synochess; nocheckatomic, janggimodern).
     ("orda", include_str!("../../definitions/orda.toml")),
     ("ordamirror", include_str!("../../definitions/ordamirror.toml")),
