@@ -941,6 +941,9 @@ fn gc_move_tables_give_the_engines_legal_moves() {
         if !rookery::export::special_rules(&v).is_empty() {
             continue; // deployment, rule modules …: not in the tables
         }
+        if game_courier::tables(&v).unenforced.iter().any(|u| u.starts_with("the moves of")) {
+            continue; // moves the sheet says it does not check (grasshopper's hops)
+        }
         let sheet = game_courier::export(&v).unwrap();
         let pre = field(&sheet, "Pre-Game");
         let t = read_tables(pre);
@@ -1071,7 +1074,13 @@ fn gc_sheet_says_what_it_does_not_enforce() {
         // left out.
         let extra = rookery::export::special_rules(&v);
         let gaps = t.unenforced.iter().filter(|u| u.starts_with("the moves of")).count();
-        assert_eq!(gaps, if name.starts_with("janggi") { 4 } else { 0 }, "{name}: {:?}", t.unenforced);
+        // ... and the grasshopper's hop over a hurdle anywhere on its line.
+        let expected = match name {
+            n if n.starts_with("janggi") => 4,
+            "grasshopper" => 1,
+            _ => 0,
+        };
+        assert_eq!(gaps, expected, "{name}: {:?}", t.unenforced);
         assert_eq!(t.unenforced.len(), 1 + gaps + extra.len(), "{name}: {:?}", t.unenforced);
         assert!(t.unenforced.iter().any(|u| u.contains("repetition")));
         assert!(sheet.contains("Enforcement: PARTIAL"), "{name}");

@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use rookery::game::notation::move_text;
 use rookery::game::Position;
 use rookery::variant::load_str;
 
@@ -29,4 +30,38 @@ fn fsf_fens_round_trip_byte_identically() {
     }
     assert!(checked >= 200, "only {checked} FENs found in {}", dir.display());
     assert!(failures.is_empty(), "{} of {checked} differ:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// Fairy-Stockfish writes the e.p. field of a pawn it does not treat as its
+/// chess pawn (berolina, sideways pawns) as every square the double step
+/// crossed together with the one it ended on, in board order (`c3c4`,
+/// `h5h6`, `d3c4`). Rookery reads it: the e.p. capture is there and the
+/// legal moves are FSF's (pyffish 0.0.90: the FENs after the moves named,
+/// the move counts and the e.p. capture frozen from `legal_moves`).
+#[test]
+fn fsf_multi_square_en_passant_fields_are_read() {
+    let cases = [
+        // pawnsideways: e2e4 b7b5 e4e5 b5b4 c2c4, Black may take b4c3
+        ("pawnsideways", "rnbqkbnr/p1pppppp/8/4P3/1pP5/8/PP1P1PPP/RNBQKBNR b KQkq c3c4 0 3", "b4c3", 24),
+        // pawnsideways: e2e4 b7b5 e4e5 b5b4 g2g4 a7a6 g4g5 h7h5, White may take g5h6
+        ("pawnsideways", "rnbqkbnr/2ppppp1/p7/4P1Pp/1p6/8/PPPP1P1P/RNBQKBNR w KQkq h5h6 0 5", "g5h6", 38),
+        // berolina: e2c4 past d3, the pawn on d4 takes straight ahead onto d3
+        ("berolina", "rnbqkbnr/ppp1pppp/8/8/2Pp4/8/PPPP1PPP/RNBQKBNR b KQkq d3c4 0 3", "d4d3", 39),
+    ];
+    for (name, fen, ep_capture, count) in cases {
+        let v = load_str(rookery::variant::builtin::text(name).unwrap()).unwrap().0;
+        let mut pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        let texts: Vec<String> = legal.iter().map(|m| move_text(&pos, m, &legal)).collect();
+        assert_eq!(texts.len(), count, "{name}: {fen}");
+        let ep = legal.iter().zip(&texts).find(|(_, t)| *t == ep_capture).map(|(m, _)| *m);
+        let ep = ep.unwrap_or_else(|| panic!("{name}: no {ep_capture} in {texts:?}"));
+        // The capture removes the pawn that double-stepped, not a piece on
+        // the e.p. square (which is empty).
+        let before = pos.fen().split(' ').next().unwrap().matches(['P', 'p']).count();
+        let _undo = pos.make(ep);
+        let after = pos.fen().split(' ').next().unwrap().matches(['P', 'p']).count();
+        assert_eq!(after + 1, before, "{name}: {ep_capture} takes the pawn");
+    }
 }

@@ -179,6 +179,45 @@ CAMP_VARIANTS = {
 for _name in CAMP_VARIANTS:
     FSF_NAME[_name] = _name
 
+# FSF catalogue, chess-like armies and boards (round 4, helper cata): FSF
+# built-ins of the same name, checked position by position first with
+# tools/fsf_catalogue.py.  Start perft as counted by the Fairy-Stockfish
+# binary (go perft).
+CATA_VARIANTS = {
+    "almost": ("rnbckbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBCKBNR w KQkq - 0 1", [22, 484, 11895]),
+    "amazon": ("rnbakbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w KQkq - 0 1", [22, 484, 12483]),
+    "chancellor": ("rnbqkcnbr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBQKCNBR w KQkq - 0 1", [24, 576, 15896]),
+    "embassy": ("rnbqkcabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKCABNR w KQkq - 0 1", [28, 784, 25281]),
+    "gothic": ("rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w KQkq - 0 1", [28, 784, 25283]),
+    "janus": ("rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 1", [28, 782, 24747]),
+    "centaur": ("rcnbqkbncr/pppppppppp/10/10/10/10/PPPPPPPPPP/RCNBQKBNCR w KQkq - 0 1", [28, 784, 24490]),
+    "modern": ("rnbqkmbnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBMKQBNR w KQkq - 0 1", [24, 576, 15831]),
+    "grasshopper": ("rnbqkbnr/gggggggg/pppppppp/8/8/PPPPPPPP/GGGGGGGG/RNBQKBNR w KQkq - 0 1", [28, 782, 22314]),
+    "nightrider": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [24, 576, 15586]),
+    "berolina": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [30, 900, 28328]),
+    "pawnsideways": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 10022]),
+    "nocastle": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", [20, 400, 8902]),
+    "raazuvaa": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", [12, 144, 2124]),
+    "losalamos": ("rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1", [10, 100, 1212]),
+    "gardner": ("rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1", [7, 53, 506]),
+    "georgian": ("rnbakbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w - - 0 1", [22, 484, 12483]),
+    "paradigm": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 9062]),
+    "perfect": ("cmqgkbnr/pppppppp/8/8/8/8/PPPPPPPP/CMQGKBNR w KQkq - 0 1", [23, 529, 15082]),
+    "tencubed": ("2cwamwc2/1rnbqkbnr1/pppppppppp/10/10/10/10/PPPPPPPPPP/1RNBQKBNR1/2CWAMWC2 w - - 0 1", [40, 1600, 68230]),
+    "sortofalmost": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBCKBNR w KQkq - 0 1", [22, 440, 10815]),
+    "chigorin": ("rbbqkbbr/pppppppp/8/8/8/8/PPPPPPPP/RNNCKNNR w KQkq - 0 1", [26, 416, 11408]),
+    "chaturanga": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", [16, 256, 4176]),
+    "fairy": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 8902]),
+    "newzealand": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 8976]),
+    "hoppelpoppel": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 9034]),
+    "legan": ("knbrp3/bqpp4/npp5/rp1p3P/p3P1PR/5PPN/4PPQB/3PRBNK w - - 0 1", [8, 64, 724]),
+    "pawnback": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 9222]),
+    "codrus": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 8067]),
+    "karouk": ("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1", [25, 625, 15031]),
+}
+for _name in CATA_VARIANTS:
+    FSF_NAME[_name] = _name
+
 # Start positions our definitions must have, and FSF's start-position perft
 # (depths 1..3) as known from the research notes; checked on every run.
 EXPECTED_START = {
@@ -228,6 +267,7 @@ EXPECTED_START.update(WALL_VARIANTS)
 EXPECTED_START.update(CASTLING_VARIANTS)
 EXPECTED_START.update(COUNTING_VARIANTS)
 EXPECTED_START.update(CAMP_VARIANTS)
+EXPECTED_START.update(CATA_VARIANTS)
 
 # Published perft results, chessprogramming wiki "Perft Results" page
 # (positions 1-6, plus the colour-mirrored position 4 given there).

@@ -20,8 +20,10 @@ pub struct Placement {
     pub side: Side,
     /// Castling field as written (`KQkq`, `-`).
     pub castling: String,
-    /// En-passant square.
-    pub ep: Option<Cell>,
+    /// En-passant field: one square, or Fairy-Stockfish's list for a
+    /// pawn it does not count as a chess pawn (`c3c4`: every square the
+    /// double step crossed, then the square it ended on).
+    pub ep: Vec<Cell>,
     /// Pieces in hand, as (kind, side) with repetitions (`[SSss]` after the placement).
     pub hand: Vec<(u8, Side)>,
     /// Halfmove clock.
@@ -333,23 +335,24 @@ fn read_castling(grid: &Grid, fields: &[(usize, &str)], errs: &mut FenErrors) ->
     s.to_string()
 }
 
-/// The en-passant field: a cell, `-`, or a number where no cell has that
+/// The en-passant field: a cell, several run together (Fairy-Stockfish's
+/// list, see [`Placement::ep`]), `-`, or a number where no cell has that
 /// name, which is a counting limit (as Fairy-Stockfish writes a running
 /// count).
-fn read_ep(grid: &Grid, fields: &[(usize, &str)], errs: &mut FenErrors) -> (Option<Cell>, Option<u32>) {
+fn read_ep(grid: &Grid, fields: &[(usize, &str)], errs: &mut FenErrors) -> (Vec<Cell>, Option<u32>) {
     let count_limit = fields
         .get(3)
         .filter(|(_, s)| grid.parse(s).is_none())
         .and_then(|(_, s)| s.parse::<u32>().ok())
         .filter(|&n| n <= 100_000);
     let ep = match fields.get(3) {
-        None | Some((_, "-")) => None,
-        Some(_) if count_limit.is_some() => None,
-        Some(&(o, s)) => match grid.parse(s) {
-            Some(c) => Some(c),
+        None | Some((_, "-")) => vec![],
+        Some(_) if count_limit.is_some() => vec![],
+        Some(&(o, s)) => match ep_cells(grid, s) {
+            Some(c) => c,
             None => {
                 errs.push((o..o + s.len(), format!("en-passant field {s:?} is not a cell of the board")));
-                None
+                vec![]
             }
         },
     };
@@ -447,6 +450,25 @@ pub fn write_placement_marked(
     out
 }
 
+/// The cells of an en-passant field: one cell name, or several run together
+/// as Fairy-Stockfish writes them (`c3c4`, `b3b4b5`), each a letter run and
+/// a digit run. At most 8; None if any part is not a cell.
+fn ep_cells(grid: &Grid, s: &str) -> Option<Vec<Cell>> {
+    if let Some(c) = grid.parse(s) {
+        return Some(vec![c]);
+    }
+    let mut cells = Vec::new();
+    let mut start = 0;
+    let b = s.as_bytes();
+    for i in 1..=b.len() {
+        if i == b.len() || (b[i - 1].is_ascii_digit() && !b[i].is_ascii_digit()) {
+            cells.push(grid.parse(&s[start..i])?);
+            start = i;
+        }
+    }
+    (cells.len() <= 8).then_some(cells)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -506,10 +528,10 @@ mod tests {
         ("/////", false),
     ];
     const EXPECTED: &[&str] = &[
-        "Placement { cells: [None, None, None, Some((0, 0)), None, Some((1, 0)), Some((2, 0)), None, None, None, None, None, None, None, Some((0, 1)), None, None, None], promoted: [false, false, false, false, false, true, false, false, false, false, false, false, false, false, false, false, false, false], side: 0, castling: \"-\", ep: None, hand: [], halfmove: 0, fullmove: 1, checks: None, count_limit: None }",
-        "Placement { cells: [None, None, None, Some((0, 0)), None, Some((1, 0)), Some((2, 0)), None, None, None, None, None, None, None, Some((0, 1)), None, None, None], promoted: [false, false, false, false, false, true, false, false, false, false, false, false, false, false, false, false, false, false], side: 1, castling: \"Kq\", ep: None, hand: [(1, 0), (1, 0), (2, 1)], halfmove: 7, fullmove: 9, checks: Some([3, 2]), count_limit: None }",
+        "Placement { cells: [None, None, None, Some((0, 0)), None, Some((1, 0)), Some((2, 0)), None, None, None, None, None, None, None, Some((0, 1)), None, None, None], promoted: [false, false, false, false, false, true, false, false, false, false, false, false, false, false, false, false, false, false], side: 0, castling: \"-\", ep: [], hand: [], halfmove: 0, fullmove: 1, checks: None, count_limit: None }",
+        "Placement { cells: [None, None, None, Some((0, 0)), None, Some((1, 0)), Some((2, 0)), None, None, None, None, None, None, None, Some((0, 1)), None, None, None], promoted: [false, false, false, false, false, true, false, false, false, false, false, false, false, false, false, false, false, false], side: 1, castling: \"Kq\", ep: [], hand: [(1, 0), (1, 0), (2, 1)], halfmove: 7, fullmove: 9, checks: Some([3, 2]), count_limit: None }",
         "6..7 `*` marks a2 as a hole, but it is not one of the board's holes\n",
-        "Placement { cells: [None, None, None, Some((0, 0)), None, None, None, None, None, None, Some((3, 0)), None, None, None, Some((0, 1)), None, None, None], promoted: [false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false], side: 0, castling: \"-\", ep: None, hand: [], halfmove: 4, fullmove: 2, checks: None, count_limit: Some(12) }",
+        "Placement { cells: [None, None, None, Some((0, 0)), None, None, None, None, None, None, Some((3, 0)), None, None, None, Some((0, 1)), None, None, None], promoted: [false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false], side: 0, castling: \"-\", ep: [], hand: [], halfmove: 4, fullmove: 2, checks: None, count_limit: Some(12) }",
         "0..1 empty FEN\n",
         "0..3 empty FEN\n",
         "13..16 the hand `[…]` is not closed\n6..9 rank 2 has 4 squares, the board has 5 files\n",

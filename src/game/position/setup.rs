@@ -39,9 +39,7 @@ impl<'v> Position<'v> {
             }
             p.set_counting(limit);
         }
-        if let Some(e) = pl.ep {
-            p.read_ep(e);
-        }
+        p.read_ep(&pl.ep);
         p.recount();
         p.find_ducks();
         for side in 0..2 {
@@ -128,9 +126,30 @@ impl<'v> Position<'v> {
         }
     }
 
-    /// The FEN's en-passant square `e`, kept only when an enemy piece stands
-    /// one step beyond it, seen from the side to move (the victim).
-    fn read_ep(&mut self, e: Cell) {
+    /// The FEN's en-passant field. One square `e` is kept only when an
+    /// enemy piece stands one step beyond it, seen from the side to move
+    /// (the victim). Several are Fairy-Stockfish's list (`c3c4`, `h5h6`,
+    /// in board order, written for pawns that are not its chess pawn:
+    /// berolina, sideways pawns): the squares the double step crossed and
+    /// the one it ended on, kept when exactly that one holds an enemy piece.
+    fn read_ep(&mut self, cells: &[Cell]) {
+        if let [e] = cells {
+            return self.read_ep_square(*e);
+        }
+        let enemy = |c: &Cell| self.board[*c as usize] != 0 && code_side(self.board[*c as usize]) != self.side;
+        let victims: Vec<Cell> = cells.iter().copied().filter(enemy).collect();
+        let crossed: Vec<Cell> = cells.iter().copied().filter(|c| self.board[*c as usize] == 0).collect();
+        let fits = crossed.len() + 1 == cells.len() && crossed.len() <= self.ep.len();
+        if let (&[victim], true) = (&victims[..], fits) {
+            self.ep = [NO_CELL; 4];
+            self.ep[..crossed.len()].copy_from_slice(&crossed);
+            self.ep_n = crossed.len() as u8;
+            self.ep_victim = victim;
+        }
+    }
+
+    /// A single e.p. square, as chess writes it (see [`Self::read_ep`]).
+    fn read_ep_square(&mut self, e: Cell) {
         let (x, y) = self.v.grid.coords(e);
         let dy = if self.side == 0 { -1 } else { 1 };
         if let Some(victim) = self.v.grid.at(x as i32, y as i32 + dy) {
