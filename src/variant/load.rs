@@ -207,7 +207,14 @@ fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
     }
     let pawns: Vec<bool> = pieces.iter().map(|p| p.pawn).collect();
     let piece_promotion = piece_promotion.map(|(to, zone)| {
-        crate::game::rules::promotion::PiecePromotion::compile(&grid, to, &zone, &tables, spec.promotion_flip)
+        crate::game::rules::promotion::PiecePromotion::compile(
+            &grid,
+            to,
+            &zone,
+            &tables,
+            spec.promotion_flip,
+            spec.promotion_piece_mandatory,
+        )
     });
     // A piece with its own promotion (or kyoto's flip) needs the general path.
     if let Some(pp) = &piece_promotion {

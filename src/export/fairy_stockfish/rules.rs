@@ -207,6 +207,9 @@ pub(super) fn piece_promotion_lines(v: &Variant, problems: &mut Vec<String>) -> 
         }
     }
     out.push("immobilityIllegal = true".into());
+    if pp.mandatory {
+        out.push("mandatoryPiecePromotion = true".into());
+    }
     out
 }
 
