@@ -242,10 +242,22 @@ CATB_VARIANTS = {
                      [37, 1369, 48211, 1697913]),
     "yarishogi": ("rnnkbbr/7/ppppppp/7/7/7/PPPPPPP/7/RBBKNNR[-] w 0 1", [20, 400, 7960, 158404]),
     "shoshogi": ("lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL w 0 1", [26, 676, 17368, 445372]),
+    "torpedo": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 9194, 209719]),
+    "troitzky": ("****qk****/**rnbbnr**/*pppppppp*/*8*/10/10/*8*/*PPPPPPPP*/**RNBBNR**/****QK**** w - - 0 1",
+                 [20, 400, 8766, 191848]),
+    "dragon": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Dd] w KQkq - 0 1", [20, 400, 8982, 200857]),
+    "fox-and-hounds": ("1h1h1h1h/8/8/8/8/8/8/4F3 w - - 0 1", [2, 14, 56, 344]),
+    "atomar": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 8902, 197779]),
 }
 for _name in CATB_VARIANTS:
     FSF_NAME[_name] = _name
 EXPECTED_START.update(CATB_VARIANTS)
+EXTRA_POSITIONS["atomar"] = [
+    ("a king that captures survives its explosion", "4k3/8/8/8/8/3q4/4K3/8 w - - 0 1"),
+    ("a king's capture still blows up the pieces around", "4k3/8/8/8/3r4/3Kq3/8/8 w - - 0 1"),
+    ("kings side by side may not take each other", "8/8/8/3k4/4K3/8/8/8 w - - 0 1"),
+    ("an explosion next to the king spares it", "4k3/5b2/8/6N1/8/8/8/4K3 w - - 0 1"),
+]
 EXTRA_POSITIONS["shoshogi"] = [
     ("king and crown prince: neither royal, both may be left attacked", "4k4/4r4/9/9/9/9/9/3+E5/4K4 w - - 0 1"),
     ("the elephant's promotion may not expose the lone king", "4k4/9/4r4/4E4/9/9/9/9/4K4 w - - 0 1"),

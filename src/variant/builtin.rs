@@ -91,6 +91,11 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("okisakishogi", include_str!("../../definitions/okisakishogi.toml")),
     ("yarishogi", include_str!("../../definitions/yarishogi.toml")),
     ("shoshogi", include_str!("../../definitions/shoshogi.toml")),
+    ("torpedo", include_str!("../../definitions/torpedo.toml")),
+    ("troitzky", include_str!("../../definitions/troitzky.toml")),
+    ("dragon", include_str!("../../definitions/dragon.toml")),
+    ("fox-and-hounds", include_str!("../../definitions/fox-and-hounds.toml")),
+    ("atomar", include_str!("../../definitions/atomar.toml")),
 ];
 
 /// The text of a built-in definition.

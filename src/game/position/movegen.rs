@@ -260,7 +260,8 @@ impl Landings<'_> {
             }
             // Unpromoted, it may not go where it could never move again,
             // nor stay unpromoted where promotion is forced.
-            if !(promotes && pp.forced) && !pp.is_dead(self.kind, self.side, e.to) {
+            let stays = !pp.forced || !promotes;
+            if stays && !pp.is_dead(self.kind, self.side, e.to) {
                 out.push(m);
             }
             return;
