@@ -196,6 +196,21 @@ pub fn grid_svg(grid: &Grid, a1_light: bool, pieces: &[(Cell, char, bool)], opts
     let mut s = String::new();
     let hand_w = if opts.hands.is_some() { HAND_W } else { 0.0 };
     let (w, h) = (lay.width + hand_w, lay.height);
+    write_head(&mut s, opts, &lay, w, h);
+    write_board(&mut s, grid, &lay, opts);
+    write_coordinates(&mut s, &lay, pieces, opts);
+    write_pieces(&mut s, &lay, pieces);
+    if let Some(hands) = &opts.hands {
+        write_hands(&mut s, hands, lay.width, top + PAD, h - PAD);
+    }
+    write_marks(&mut s, &lay, &opts.highlight);
+    s.push_str("</svg>\n");
+    s
+}
+
+/// The `<svg>` element, the title, the white background and the hatch
+/// pattern holes are drawn with.
+fn write_head(s: &mut String, opts: &SvgOptions, lay: &Layout, w: f64, h: f64) {
     let _ = writeln!(
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {} {}" font-family="{FONT}">"#,
@@ -228,58 +243,61 @@ pub fn grid_svg(grid: &Grid, a1_light: bool, pieces: &[(Cell, char, bool)], opts
             esc(t)
         );
     }
+}
 
-    // Cells and holes; on a points picture the cells are the clickable
-    // squares around the points, without outlines, under the lines.
+/// Cells and holes, the moving piece's cell, and a points picture's lines.
+/// On a points picture the cells are the clickable squares around the
+/// points, without outlines, under the lines.
+fn write_board(s: &mut String, grid: &Grid, lay: &Layout, opts: &SvgOptions) {
     let points = opts.picture.points && grid.graph().is_none();
     let outline = if points { "none" } else { OUTLINE };
     if points {
         // One wood rectangle under the cells, so no seam between two
         // unoutlined cells shows the white page when the picture is scaled.
-        picture::write_wood(&mut s, &lay.centres, SQUARE);
+        picture::write_wood(s, &lay.centres, SQUARE);
     }
     let _ = writeln!(s, r#"<g class="board" stroke="{outline}" stroke-width="0.75" stroke-linejoin="round">"#);
     for (c, shape) in lay.cells.iter().enumerate() {
         let label = esc(grid.label(c as Cell));
-        shape.write(&mut s, &format!(r#"class="cell" data-cell="{label}" fill="{}""#, lay.fills[c]));
+        shape.write(s, &format!(r#"class="cell" data-cell="{label}" fill="{}""#, lay.fills[c]));
     }
     for hole in &lay.holes {
-        hole.write(&mut s, r##"class="hole" fill="url(#hole-hatch)" stroke="#c4c4c4""##);
+        hole.write(s, r##"class="hole" fill="url(#hole-hatch)" stroke="#c4c4c4""##);
     }
     s.push_str("</g>\n");
-
-    // The moving piece's cell.
     if let Some(shape) = opts.from.and_then(|c| lay.cells.get(c as usize)) {
-        shape.write(&mut s, r##"class="from" fill="#f5e642" fill-opacity="0.55" stroke="none""##);
+        shape.write(s, r##"class="from" fill="#f5e642" fill-opacity="0.55" stroke="none""##);
     }
     if points {
-        picture::write_lines(&mut s, grid, &opts.picture, &lay.centres);
+        picture::write_lines(s, grid, &opts.picture, &lay.centres);
     }
+}
 
-    // Coordinates. A polygon cell's label sits beside its piece where the
-    // cell has room, else in the middle, left out under a piece or a mark.
+/// Coordinates. A polygon cell's label sits beside its piece where the
+/// cell has room, else in the middle, left out under a piece or a mark.
+fn write_coordinates(s: &mut String, lay: &Layout, pieces: &[(Cell, char, bool)], opts: &SvgOptions) {
     let covered = |c: Cell| pieces.iter().any(|p| p.0 == c) || opts.highlight.iter().any(|h| h.0 == c);
     let labels: Vec<&Label> = lay.labels.iter().filter(|l| l.beside || l.cell.is_none_or(|c| !covered(c))).collect();
-    if !labels.is_empty() {
+    if labels.is_empty() {
+        return;
+    }
+    let _ =
+        writeln!(s, r#"<g class="coordinates" text-anchor="middle" font-size="{}" fill="{INK}">"#, num(lay.label_size));
+    for l in labels {
+        let fill = if l.ink == INK { String::new() } else { format!(r#" fill="{}""#, l.ink) };
         let _ = writeln!(
             s,
-            r#"<g class="coordinates" text-anchor="middle" font-size="{}" fill="{INK}">"#,
-            num(lay.label_size)
+            r#"<text x="{}" y="{}"{fill}>{}</text>"#,
+            num(l.x),
+            num(l.y + lay.label_size * 0.35),
+            esc(&l.text)
         );
-        for l in labels {
-            let fill = if l.ink == INK { String::new() } else { format!(r#" fill="{}""#, l.ink) };
-            let _ = writeln!(
-                s,
-                r#"<text x="{}" y="{}"{fill}>{}</text>"#,
-                num(l.x),
-                num(l.y + lay.label_size * 0.35),
-                esc(&l.text)
-            );
-        }
-        s.push_str("</g>\n");
     }
+    s.push_str("</g>\n");
+}
 
-    // Pieces.
+/// The pieces: discs with their letters, White's white.
+fn write_pieces(s: &mut String, lay: &Layout, pieces: &[(Cell, char, bool)]) {
     let fs = PIECE_R * 1.05;
     let _ = writeln!(s, r#"<g class="pieces" text-anchor="middle" font-size="{}" font-weight="bold">"#, num(fs));
     for &(c, letter, white) in pieces {
@@ -298,55 +316,57 @@ pub fn grid_svg(grid: &Grid, a1_light: bool, pieces: &[(Cell, char, bool)], opts
         );
     }
     s.push_str("</g>\n");
+}
 
-    if let Some(hands) = &opts.hands {
-        write_hands(&mut s, hands, lay.width, top + PAD, h - PAD);
+/// Destination marks: a dot for a move, a ring for a capture, both, or a
+/// square for castling.
+fn write_marks(s: &mut String, lay: &Layout, highlight: &[(Cell, Mark)]) {
+    if highlight.is_empty() {
+        return;
     }
+    s.push_str("<g class=\"marks\">\n");
+    for &(c, mark) in highlight {
+        let Some(&(x, y)) = lay.centres.get(c as usize) else { continue };
+        let name = match mark {
+            Mark::Move => "move",
+            Mark::Capture => "capture",
+            Mark::Both => "both",
+            Mark::Castle => "castle",
+        };
+        let _ = writeln!(s, r#"<g class="mark {name}">{}</g>"#, mark_body(mark, x, y));
+    }
+    s.push_str("</g>\n");
+}
 
-    // Destination marks.
-    if !opts.highlight.is_empty() {
-        s.push_str("<g class=\"marks\">\n");
-        for &(c, mark) in &opts.highlight {
-            let Some(&(x, y)) = lay.centres.get(c as usize) else { continue };
-            let dot = format!(
-                r##"<circle cx="{}" cy="{}" r="{}" fill="#1b7a3a" fill-opacity="0.85"/>"##,
-                num(x),
-                num(y),
-                num(PIECE_R * 0.4)
-            );
-            let ring = format!(
-                r##"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="#d32f2f" stroke-width="3.50" stroke-opacity="0.9"/>"##,
-                num(x),
-                num(y),
-                num(PIECE_R + 2.0)
-            );
-            let body = match mark {
-                Mark::Move => dot,
-                Mark::Capture => ring,
-                Mark::Both => format!("{ring}{dot}"),
-                Mark::Castle => {
-                    let a = PIECE_R * 0.55;
-                    format!(
-                        r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#1565c0" fill-opacity="0.85" stroke="#ffffff" stroke-width="1.50"/>"##,
-                        num(x - a),
-                        num(y - a),
-                        num(2.0 * a),
-                        num(2.0 * a)
-                    )
-                }
-            };
-            let name = match mark {
-                Mark::Move => "move",
-                Mark::Capture => "capture",
-                Mark::Both => "both",
-                Mark::Castle => "castle",
-            };
-            let _ = writeln!(s, r#"<g class="mark {name}">{body}</g>"#);
+/// The drawing of one destination mark centred at (x, y).
+fn mark_body(mark: Mark, x: f64, y: f64) -> String {
+    let dot = format!(
+        r##"<circle cx="{}" cy="{}" r="{}" fill="#1b7a3a" fill-opacity="0.85"/>"##,
+        num(x),
+        num(y),
+        num(PIECE_R * 0.4)
+    );
+    let ring = format!(
+        r##"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="#d32f2f" stroke-width="3.50" stroke-opacity="0.9"/>"##,
+        num(x),
+        num(y),
+        num(PIECE_R + 2.0)
+    );
+    match mark {
+        Mark::Move => dot,
+        Mark::Capture => ring,
+        Mark::Both => format!("{ring}{dot}"),
+        Mark::Castle => {
+            let a = PIECE_R * 0.55;
+            format!(
+                r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#1565c0" fill-opacity="0.85" stroke="#ffffff" stroke-width="1.50"/>"##,
+                num(x - a),
+                num(y - a),
+                num(2.0 * a),
+                num(2.0 * a)
+            )
         }
-        s.push_str("</g>\n");
     }
-    s.push_str("</svg>\n");
-    s
 }
 
 /// A cell's outline on the screen.

@@ -3,6 +3,7 @@
 //! One file per section of the definition under `load/`; this file runs
 //! them in order and compiles the result.
 
+mod assemble;
 mod board;
 mod castling;
 mod deployment;
@@ -18,6 +19,7 @@ use super::spec::{self, BetzaText, Spanned, VariantSpec};
 
 use super::Variant;
 use crate::betza;
+use crate::game::rules as rules_mod;
 
 /// A definition that could not be loaded: all its problems.
 #[derive(Debug)]
@@ -76,209 +78,147 @@ fn text_offset(s: &Spanned<String>, text_len: usize) -> Option<usize> {
 /// Checks every section, reporting all problems; compiles the variant when
 /// there are none.
 fn validate(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Option<Variant> {
+    let sections = check_sections(spec, d);
+    if !sections.ok || d.iter().any(|x| x.severity == super::Severity::Error) {
+        return None;
+    }
+    let v = assemble::variant(spec, sections, d)?;
+    if let Some(w) = &spec.walls {
+        rules_mod::walls::check_combination(w, &v, d);
+    }
+    (hook_fits(spec, &v, d) && d.iter().all(|x| x.severity != super::Severity::Error)).then_some(v)
+}
+
+/// Every section of a definition, checked on its own (in file order, so
+/// that problems at the same place keep their order): what the move
+/// tables and the variant are then made from.
+struct Sections {
+    grid: Option<crate::board::Grid>,
+    /// No piece had a problem that stops compiling.
+    ok: bool,
+    regions: Vec<rules_mod::regions::Region>,
+    picture: crate::render::BoardPicture,
+    pieces: Vec<super::PieceDef>,
+    walls: Option<rules_mod::walls::Walls>,
+    /// The setup written as piece lists, as a FEN.
+    listed_fen: Option<String>,
+    zones: Vec<super::Zone>,
+    deployment: Option<super::Deployment>,
+    hands_and_ends: HandsAndEnds,
+    moves: MoveRules,
+}
+
+/// `[drops]`, gating, and the sections that end a game otherwise than by
+/// checkmate.
+struct HandsAndEnds {
+    goals: Vec<rules_mod::goals::Goal>,
+    drops: Option<rules_mod::drops::DropRules>,
+    gate_cells: Option<[Vec<u16>; 2]>,
+    extinction: Option<rules_mod::extinction::Extinction>,
+    counting: Option<rules_mod::counting::Counting>,
+    mating: Option<rules_mod::mating::MateRules>,
+}
+
+/// The sections that change how pieces move, promote and capture.
+struct MoveRules {
+    /// Per kind the kind it promotes to, and the zone per side.
+    piece_promotion: Option<(Vec<u8>, [Vec<u16>; 2])>,
+    promotion_move: Option<rules_mod::promotion_move::PromotionMove>,
+    rules: super::Rules,
+    partners: Vec<(usize, Vec<rules_mod::castling::Partner>)>,
+    unmoved_loss: Option<rules_mod::castling::UnmovedLoss>,
+    explosions: Option<rules_mod::effects::Explosions>,
+    passing: Option<rules_mod::passing::Passing>,
+    hop_bans: Vec<u64>,
+}
+
+/// Checks the board, pieces, setup and then every rule section.
+fn check_sections(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Sections {
     check_name(spec, d);
     let board = board::check(spec, d);
     let regions = match &board.grid {
-        Some(g) => crate::game::rules::regions::compile(&spec.regions, g, d),
+        Some(g) => rules_mod::regions::compile(&spec.regions, g, d),
         None => Vec::new(),
     };
     let picture = picture::check(spec, board.grid.as_ref(), &regions, d);
     let (mut pieces, letters, ok) = pieces::check(spec, board.polygons, &regions, d);
     // A wall is a piece kind of its own, after the definition's pieces.
     let walls = spec.walls.as_ref().and_then(|w| {
-        let compiled = crate::game::rules::walls::compile(w, board.grid.as_ref(), &regions, pieces.len(), d)?;
-        pieces.push(crate::game::rules::walls::wall_piece(w));
+        let compiled = rules_mod::walls::compile(w, board.grid.as_ref(), &regions, pieces.len(), d)?;
+        pieces.push(rules_mod::walls::wall_piece(w));
         Some(compiled)
     });
     let listed_fen = setup::check(spec, board.grid.as_ref(), &letters, d);
     let zones = promotion::check(spec, &board, &letters, d);
     let deployment = deployment::check(spec, board.grid.as_ref(), &letters, d);
-    let goals =
-        crate::game::rules::goals::compile(&spec.goals, &|l, d| letters.kind_of(l, "goal piece", d), &regions, d);
-    let drops = drops::check(spec, board.grid.as_ref(), &letters, d);
+    let hands_and_ends = check_hands_and_ends(spec, &board, &letters, &regions, pieces.len(), d);
+    let moves = check_move_rules(spec, &board, &letters, &regions, &pieces, d);
+    let grid = board.grid;
+    Sections { grid, ok, regions, picture, pieces, walls, listed_fen, zones, deployment, hands_and_ends, moves }
+}
+
+/// Goals, drops, gating, extinction, counting and checkmate restrictions.
+fn check_hands_and_ends(
+    spec: &VariantSpec,
+    board: &board::Board,
+    letters: &pieces::Letters,
+    regions: &[rules_mod::regions::Region],
+    kinds: usize,
+    d: &mut Vec<Diagnostic>,
+) -> HandsAndEnds {
+    let goals = rules_mod::goals::compile(&spec.goals, &|l, d| letters.kind_of(l, "goal piece", d), regions, d);
+    let drops = drops::check(spec, board.grid.as_ref(), letters, d);
     let gate_cells = drops::gating(spec, board.grid.as_ref(), d);
     let extinction = spec
         .extinction
         .as_ref()
-        .and_then(|e| crate::game::rules::extinction::compile(e, &|l, d| letters.kind_of(l, "extinction piece", d), d));
-    let counting = spec.counting.as_ref().and_then(|c| {
-        crate::game::rules::counting::compile(c, pieces.len(), &|l, d| letters.kind_of(l, "counting piece", d), d)
-    });
-    let mating = crate::game::rules::mating::compile(
+        .and_then(|e| rules_mod::extinction::compile(e, &|l, d| letters.kind_of(l, "extinction piece", d), d));
+    let counting = spec
+        .counting
+        .as_ref()
+        .and_then(|c| rules_mod::counting::compile(c, kinds, &|l, d| letters.kind_of(l, "counting piece", d), d));
+    let mating = rules_mod::mating::compile(
         &spec.mate_only_by_loses,
         &spec.mate_needs_check_by,
         &|l, d| letters.kind_of(l, "checkmate piece", d),
         d,
     );
-    let piece_promotion = promotion::piece_rules(spec, &board, &letters, d);
+    HandsAndEnds { goals, drops, gate_cells, extinction, counting, mating }
+}
+
+/// Promotion by piece and by move, the hook, `[rules]`, castling partners,
+/// and `[effects]`.
+fn check_move_rules(
+    spec: &VariantSpec,
+    board: &board::Board,
+    letters: &pieces::Letters,
+    regions: &[rules_mod::regions::Region],
+    pieces: &[super::PieceDef],
+    d: &mut Vec<Diagnostic>,
+) -> MoveRules {
+    let piece_promotion = promotion::piece_rules(spec, board, letters, d);
     let promotion_move = match (&spec.promotion_move, board.grid.as_ref()) {
         (Some(s), Some(g)) => {
             let kind_of = |l: &Spanned<String>, d: &mut Vec<Diagnostic>| letters.kind_of(l, "promotion piece", d);
-            crate::game::rules::promotion_move::compile(s, g, pieces.len(), &kind_of, d)
+            rules_mod::promotion_move::compile(s, g, pieces.len(), &kind_of, d)
         }
         _ => None,
     };
     check_hook(spec, d);
     let mut rules = rules::check(spec, d);
-    rules.ep_region = spec.ep_region.as_ref().and_then(|r| crate::game::rules::regions::find(&regions, r, d));
-    let partners = castling::check(spec, board.grid.as_ref(), &letters, d);
-    let unmoved_loss = castling::unmoved_loss(spec, &letters, d);
-    let explosions = effects(spec, board.grid.as_ref(), &pieces, &letters, d);
+    rules.ep_region = spec.ep_region.as_ref().and_then(|r| rules_mod::regions::find(regions, r, d));
+    let partners = castling::check(spec, board.grid.as_ref(), letters, d);
+    let unmoved_loss = castling::unmoved_loss(spec, letters, d);
+    let explosions = effects(spec, board.grid.as_ref(), pieces, letters, d);
     let kind = |l: &Spanned<String>, d: &mut Vec<Diagnostic>| letters.kind_of(l, "piece", d);
     let (passing, hop_bans) = match &spec.effects {
         Some(e) => (
-            crate::game::rules::effects::compile_passing(e, pieces.len(), &kind, d),
-            crate::game::rules::effects::compile_hop_bans(e, pieces.len(), &kind, d),
+            rules_mod::effects::compile_passing(e, pieces.len(), &kind, d),
+            rules_mod::effects::compile_hop_bans(e, pieces.len(), &kind, d),
         ),
         None => (None, Vec::new()),
     };
-
-    if !ok || d.iter().any(|x| x.severity == super::Severity::Error) {
-        return None;
-    }
-    let grid = board.grid?;
-    let immediate_end =
-        rules.check_limit > 0 || !goals.is_empty() || extinction.is_some() || explosions.is_some() || passing.is_some();
-    let mut tables = match super::tables::MoveTables::build(
-        &grid,
-        &pieces,
-        &zones,
-        &regions,
-        &crate::game::rules::royalty::flying_general_paths(&rules),
-    ) {
-        Ok(t) => t,
-        Err(e) => {
-            d.push(too_large(spec, &grid, &pieces, e));
-            return None;
-        }
-    };
-    let kind_of = |c: char| pieces.iter().position(|p| p.letter == c.to_ascii_uppercase()).map(|k| k as u8);
-    let setup_fen = match &spec.fen {
-        Some(f) => f.value.clone(),
-        None => listed_fen?,
-    };
-    let plus = |k: u8| {
-        let to = piece_promotion.as_ref()?.0[k as usize];
-        (to != crate::game::rules::promotion::NONE).then_some(to)
-    };
-    let setup = crate::game::fen::parse_placement_with(&grid, &kind_of, &plus, &setup_fen).ok()?;
-    if let Some(dep) = &deployment {
-        let span = spec.fen.as_ref().map_or(spec.setup_span.clone(), |f| f.span.clone());
-        let before = d.len();
-        deployment::agree_with_setup(dep, &setup, &pieces, &span, d);
-        if d.len() > before {
-            return None;
-        }
-    }
-    for (kind, ps) in &partners {
-        // (kept in the variant for the exporters, which refuse them)
-        crate::game::rules::castling::retarget(&mut tables.castles, grid.len(), *kind, ps, &setup.cells);
-    }
-    tables.mark_castling_partners(&setup.cells);
-    for (p, c) in tables.progs.iter_mut().zip(&tables.castles) {
-        p.castles = !c.is_empty();
-    }
-    // Hop restrictions are checked on the slow path of move generation,
-    // which `may_repeat` selects.
-    for (kind, _) in hop_bans.iter().enumerate().filter(|(_, &b)| b != 0) {
-        let n = tables.cells;
-        for p in &mut tables.progs[kind * 2 * n..(kind + 1) * 2 * n] {
-            p.hop_ban = true;
-            p.may_repeat = true;
-            p.plain = false;
-        }
-    }
-    let mut zones = zones;
-    for z in zones.iter_mut().filter(|z| z.limit.is_some()) {
-        let mut counts = vec![[0u8; 2]; pieces.len()];
-        for &(k, side) in setup.cells.iter().flatten() {
-            counts[k as usize][side as usize] = counts[k as usize][side as usize].saturating_add(1);
-        }
-        z.limit = Some(counts);
-    }
-    let gating = gate_cells.map(|cells| crate::game::rules::gating::Gating::new(&cells, grid.len()));
-    if let Some(g) = &gating {
-        // A piece on a gate carries its unmoved flag: the gate's right.
-        for (c, &(kind, side)) in setup.cells.iter().enumerate().filter_map(|(c, x)| Some((c, x.as_ref()?))) {
-            if g.is_gate(side, c as u16) {
-                tables.virgin_matters[kind as usize] = true;
-            }
-        }
-    }
-    let pawns: Vec<bool> = pieces.iter().map(|p| p.pawn).collect();
-    let piece_promotion = piece_promotion.map(|(to, zone)| {
-        crate::game::rules::promotion::PiecePromotion::compile(
-            &grid,
-            to,
-            &zone,
-            &tables,
-            spec.promotion_flip,
-            spec.promotion_piece_mandatory,
-        )
-    });
-    // A piece with its own promotion (or kyoto's flip) needs the general path.
-    if let Some(pp) = &piece_promotion {
-        let n = tables.cells;
-        for kind in (0..pieces.len()).filter(|&k| pp.to[k] != crate::game::rules::promotion::NONE) {
-            tables.progs[kind * 2 * n..(kind + 1) * 2 * n].iter_mut().for_each(|p| p.plain = false);
-        }
-    }
-    let mut drops = drops.map(|r| r.compile(&grid, &pawns, &setup.cells, &tables, piece_promotion.as_ref()));
-    if let (Some(d), Some(g)) = (&mut drops, &gating) {
-        // A piece dropped on a gate opens no gate (FSF).
-        g.close_drops(&mut d.virgin, pieces.len());
-    }
-    // A side without royals is expected where an extinction goal ends the game
-    // (horde), and in the walling games, which end when a side cannot move.
-    if spec.extinction.is_none() && spec.walls.is_none() {
-        setup::royal_warnings(
-            &setup,
-            &pieces,
-            &spec.fen.as_ref().map_or(spec.setup_span.clone(), |f| f.span.clone()),
-            d,
-        );
-    }
-    let v = Variant {
-        name: spec.name.as_ref()?.value.clone(),
-        title: spec.title.as_ref()?.value.clone(),
-        author: spec.author.as_ref()?.value.clone(),
-        year: spec.year.as_ref().map(|y| y.value),
-        rules_url: spec.rules_url.as_ref()?.value.clone(),
-        description: spec.description.as_ref().map(|s| s.value.clone()),
-        reconstructed: spec.reconstructed.as_ref().map(|s| s.value.clone()),
-        grid,
-        a1_light: spec.a1_light,
-        picture,
-        pieces,
-        setup_fen,
-        zones,
-        rules,
-        tables,
-        unmoved_loss,
-        castling_partners: partners,
-        gating,
-        hook: spec.hook.as_ref().map(|h| h.value.clone()),
-        module: spec.hook.as_ref().and_then(|h| crate::hooks::module(&h.value)),
-        deployment,
-        drops,
-        piece_promotion,
-        promotion_move,
-        regions,
-        immediate_end,
-        extinction,
-        goals,
-        checks: Vec::new(),
-        explosions,
-        passing,
-        hop_bans,
-        walls,
-        counting,
-        mating,
-    };
-    if let Some(w) = &spec.walls {
-        crate::game::rules::walls::check_combination(w, &v, d);
-    }
-    (hook_fits(spec, &v, d) && d.iter().all(|x| x.severity != super::Severity::Error)).then_some(v)
+    MoveRules { piece_promotion, promotion_move, rules, partners, unmoved_loss, explosions, passing, hop_bans }
 }
 
 /// `[effects]`: the explosions, refused together with hands (a blast would

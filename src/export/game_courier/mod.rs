@@ -41,7 +41,7 @@ pub use board::{fen_code, labels, Labels, StockSet, CUSTOM_DIR, STOCK_SETS};
 pub use routine::{HANDLERS, UNIVERSAL};
 pub use tables::{encode_moves, leg, mv, tables, unroll, GcLeg, GcMove, Tables};
 
-use crate::board::{file_label, Cell};
+use crate::board::{file_label, square_label, Cell};
 use crate::export::setup_placement;
 use crate::variant::{EndValue, Variant};
 
@@ -92,6 +92,15 @@ pub fn pre_game(v: &Variant, lab: &Labels, t: &Tables, fully: bool) -> String {
     let pl = setup_placement(v);
     let g = &v.grid;
     let _ = writeln!(s, "set cells ({});", list((0..g.len()).map(|c| g.label(c as Cell).to_string())));
+    // The board's extent and holes, for `Inside` (a step stays on the board
+    // when its 0-based file and rank are in range and it is not a hole).
+    let holes: Vec<String> = (0..g.ranks())
+        .flat_map(|y| (0..g.files()).map(move |x| (x, y)))
+        .filter(|&(x, y)| g.is_hole(x, y))
+        .map(|(x, y)| square_label(x, y))
+        .collect();
+    let _ = writeln!(s, "set nfiles {};\nset nranks {};", g.files(), g.ranks());
+    let _ = writeln!(s, "set nholes {};\nset holes ({});", holes.len(), holes.join(" "));
     let unmoved: Vec<String> =
         (0..g.len()).filter(|&c| pl.cells[c].is_some()).map(|c| g.label(c as Cell).to_string()).collect();
     let _ = writeln!(s, "set stm {};", if pl.side == 0 { 1 } else { 2 });

@@ -1,0 +1,110 @@
+//! What of a variant the ID cannot show, and why: every reason says what
+//! the sources available here show, and no more.
+
+use super::chains::id_betza;
+use crate::export::Feature;
+use crate::variant::Variant;
+
+/// Promotion as the standard keys say it: `promoZone` ranks at the far end,
+/// compulsory, one choice list. `None` when the variant's zones say more.
+pub(super) fn standard_promotion(v: &Variant) -> Option<(u32, String)> {
+    let r = v.grid.ranks();
+    match v.zones.as_slice() {
+        [] => Some((0, String::new())),
+        [z] if z.mandatory => {
+            let n = z.ranks[0].len() as u32;
+            let white: Vec<u32> = (r - n..r).collect();
+            let black: Vec<u32> = (0..n).collect();
+            let (mut w, mut b) = (z.ranks[0].clone(), z.ranks[1].clone());
+            w.sort();
+            b.sort();
+            (n > 0 && w == white && b == black)
+                .then(|| (n, z.choices.iter().map(|&k| v.pieces[k as usize].letter).collect()))
+        }
+        _ => None,
+    }
+}
+
+/// Why a rule family is not written for the ID. Each reason says what the
+/// sources available here show, and no more: the ID documentation page
+/// (chessvariants.com `MSinteractive-diagrams`), real diagrams, and H. G.
+/// Muller's comment with his Xiangqi diagram (chessvariants.com comments on
+/// item 33312), which says zones need "a tiny bit of script" beside the
+/// diagram and writes the kings' non-facing rule as an extra King move.
+fn id_reason(f: Feature) -> &'static str {
+    const UNKNOWN: &str = "no ID parameter for it is documented in the sources available here (the ID documentation page and real diagrams), and the exporter writes only what it can check";
+    match f {
+        Feature::Drops => "the ID has holdings (`holdingsType`, seen in real diagrams such as the ID Piece Lab), but no source available here gives how it restricts drops (pawn ranks, one pawn a file, no mate by a pawn drop, promoted pieces), so an export could not be checked to be the same game",
+        Feature::Region => "the ID confines pieces only through a piece of JavaScript written beside the diagram (H. G. Muller's Xiangqi diagram, chessvariants.com comments on item 33312); the exporter writes no script",
+        Feature::FlyingGeneral => "the ID has no such rule; H. G. Muller's Xiangqi diagram writes it as an extra multi-leg King capture along the file (chessvariants.com comments on item 33312), a form this exporter has not checked",
+        Feature::PiecePromotion => "the ID shows Shogi-style promotion (its documentation mentions the promoted piece's move diagram), but no source available here gives its parameters",
+        _ => UNKNOWN,
+    }
+}
+
+/// What of `v` the ID cannot show, one line each: the rules of
+/// [`crate::export::special_rules`], separate Black moves, conditional
+/// special moves, bracket moves with no `a`-chain equivalent, several
+/// royal kinds, promotion beyond `promoZone`/`promoChoice`.
+pub(super) fn problems(v: &Variant) -> Vec<String> {
+    let mut problems: Vec<String> =
+        crate::export::special_rule_items(v).into_iter().map(|(f, s)| format!("{s}: {}", id_reason(f))).collect();
+    piece_problems(v, &mut problems);
+    royal_problems(v, &mut problems);
+    promotion_problems(v, &mut problems);
+    problems
+}
+
+/// Moves the ID's XBetza cannot give: Black's own moves, special moves
+/// allowed only out of check, bracket moves without a chain form.
+fn piece_problems(v: &Variant, problems: &mut Vec<String>) {
+    for p in &v.pieces {
+        if p.betza_black.is_some() {
+            problems.push(format!(
+                "piece {} ({}): Black's moves are given separately (`betza-black`); the ID turns White's moves for Black",
+                p.name, p.letter
+            ));
+        }
+        // Region-bound special moves are reported with the region rules.
+        for ((name, b), _) in p.specials.iter().zip(&p.special_regions).filter(|(_, r)| r.is_none()) {
+            problems.push(format!(
+                "piece {} ({}): the special move {name:?} (`{b}`) is allowed only when not in check; the ID's XBetza has no such condition",
+                p.name, p.letter
+            ));
+        }
+        if !p.immobile {
+            if let Err(e) = id_betza(&p.betza) {
+                problems.push(format!("piece {} ({}): {e}", p.name, p.letter));
+            }
+        }
+    }
+}
+
+/// `royal=` names one piece type.
+fn royal_problems(v: &Variant, problems: &mut Vec<String>) {
+    let royals: Vec<String> = v.pieces.iter().filter(|p| p.royal).map(|p| p.name.clone()).collect();
+    if royals.len() > 1 {
+        problems.push(format!("{} royal piece types ({}): `royal=` names one", royals.len(), royals.join(", ")));
+    }
+}
+
+/// Per-rank choice lists and optional promotion: `promoZone`/`promoChoice`
+/// give one compulsory list for the last ranks.
+fn promotion_problems(v: &Variant, problems: &mut Vec<String>) {
+    if standard_promotion(v).is_some() {
+        return;
+    }
+    let zs: Vec<String> = v
+        .zones
+        .iter()
+        .map(|z| {
+            let c: String = z.choices.iter().map(|&k| v.pieces[k as usize].letter).collect();
+            let r: Vec<String> = z.ranks[0].iter().map(|y| (y + 1).to_string()).collect();
+            format!("ranks {} -> {c}{}", r.join(","), if z.mandatory { "" } else { " (optional)" })
+        })
+        .collect();
+    problems.push(format!(
+        "promotion by rank ({}): `promoZone`/`promoChoice` give one compulsory choice list for the last ranks",
+        zs.join("; ")
+    ));
+}
