@@ -243,8 +243,6 @@ CATB_VARIANTS = {
     "yarishogi": ("rnnkbbr/7/ppppppp/7/7/7/PPPPPPP/7/RBBKNNR[-] w 0 1", [20, 400, 7960, 158404]),
     "shoshogi": ("lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL w 0 1", [26, 676, 17368, 445372]),
     "torpedo": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 9194, 209719]),
-    "troitzky": ("****qk****/**rnbbnr**/*pppppppp*/*8*/10/10/*8*/*PPPPPPPP*/**RNBBNR**/****QK**** w - - 0 1",
-                 [20, 400, 8766, 191848]),
     "dragon": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Dd] w KQkq - 0 1", [20, 400, 8982, 200857]),
     "fox-and-hounds": ("1h1h1h1h/8/8/8/8/8/8/4F3 w - - 0 1", [2, 14, 56, 344]),
     "atomar": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 8902, 197779]),

@@ -92,7 +92,6 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("yarishogi", include_str!("../../definitions/yarishogi.toml")),
     ("shoshogi", include_str!("../../definitions/shoshogi.toml")),
     ("torpedo", include_str!("../../definitions/torpedo.toml")),
-    ("troitzky", include_str!("../../definitions/troitzky.toml")),
     ("dragon", include_str!("../../definitions/dragon.toml")),
     ("fox-and-hounds", include_str!("../../definitions/fox-and-hounds.toml")),
     ("atomar", include_str!("../../definitions/atomar.toml")),
