@@ -112,15 +112,6 @@ fn interactive_diagram_refusals_say_why_the_id_cannot() {
     }
 }
 
-/// A built-in without its `[counting]` table (which the FSF exporter does
-/// not write yet) and what follows it (checks that may need the count), to
-/// check the rest of its export.
-fn without_counting(name: &str) -> Variant {
-    let text = rookery::variant::builtin::text(name).unwrap();
-    let i = text.find("\n[counting]").unwrap_or_else(|| panic!("{name} has no [counting]"));
-    load_str(&text[..i]).unwrap_or_else(|e| panic!("{name}: {:?}", e.diagnostics)).0
-}
-
 /// A built-in's text with one substring replaced (the replacement must apply).
 fn edited(name: &str, from: &str, to: &str) -> Variant {
     let text = rookery::variant::builtin::text(name).unwrap();
@@ -171,11 +162,29 @@ fn fairy_stockfish_writes_hands_regions_and_goals() {
     has("suicide", &["stalematePieceCount = true"]);
     has("coregal", &["extinctionPieceTypes = q", "extinctionPseudoRoyal = true", "extinctionPieceCount = 64"]);
     has("racingkings", &["checking = false", "flagMove = true", "flagRegionBlack = *8"]);
-    // Makpong and Cambodian are refused for their counting rule; the rest
-    // of their export is checked without it.
-    let plain = |n: &str| fairy_stockfish::export(&without_counting(n)).unwrap_or_else(|e| panic!("{e}"));
-    assert!(plain("makpong").lines().any(|l| l == "makpongRule = true"));
-    assert!(fairy_stockfish::export(&builtin("makpong")).unwrap_err().problems.join("\n").contains("counting rule"));
+    // Counting rules: FSF's countingRule, its pawns, rooks, khons
+    // (`silver`) and knights our kinds; Shatar's mate rules; Shatranj's
+    // bare king by opponent count and claim.
+    has("makpong", &["makpongRule = true", "countingRule = makruk", "pawn = p", "silver = s", "doubleStep = false"]);
+    has("cambodian", &["cambodianMoves = true", "countingRule = cambodian"]);
+    has("asean", &["silver = b", "countingRule = asean"]);
+    has("shatar", &["bers = j", "shatarMateRule = true", "extinctionValue = draw"]);
+    has("shatranj", &["extinctionOpponentPieceCount = 2", "extinctionClaim = true"]);
+    // Limits other than FSF's fixed table, or a pawn FSF does not count as
+    // one, are refused with the difference.
+    let limits = edited("makruk", "{ piece = \"S\", moves = 44 }", "{ piece = \"S\", moves = 45 }");
+    let e = fairy_stockfish::export(&limits).unwrap_err().problems.join("\n");
+    assert!(e.contains("other limits than FSF's fixed ones") && e.contains("1+ silver 45"), "{e}");
+    let pawns = edited("makruk", "pawns = [\"P\"]", "pawns = [\"P\", \"M\"]");
+    let e = fairy_stockfish::export(&pawns).unwrap_err().problems.join("\n");
+    assert!(e.contains("FSF's counts its `pawn` type, here 1 kind(s), ours 2 kind(s)"), "{e}");
+    let mates = edited(
+        "shatar",
+        "checkmate-needs-check-by = [\"R\", \"N\", \"J\"]",
+        "checkmate-needs-check-by = [\"R\", \"N\"]",
+    );
+    let e = fairy_stockfish::export(&mates).unwrap_err().problems.join("\n");
+    assert!(e.contains("shatarMateRule"), "{e}");
     has("armageddon", &["materialCounting = blackdrawodds"]);
     has("horde", &["doubleStepRegionWhite = *1 *2", "enPassantRegionWhite = *6", "enPassantRegionBlack = *3"]);
     has("shako", &["castlingRank = 2", "castlingRookKingsideFile = i", "castlingRookQueensideFile = b"]);
@@ -201,7 +210,7 @@ fn fairy_stockfish_writes_hands_regions_and_goals() {
     assert!(e.contains("can come back to its start rank"), "{e}");
     // Ouk Chatrang's first moves are FSF's cambodianMoves, but only exactly:
     // the king's right lost to a knight's line is refused.
-    let cambodian = plain("cambodian");
+    let cambodian = ini("cambodian");
     for l in ["gating = true", "cambodianMoves = true", "fers = m"] {
         assert!(cambodian.lines().any(|x| x == l), "cambodian: no line {l:?}");
     }
@@ -1108,6 +1117,7 @@ fn same_game(a: &Variant, b: &Variant) {
         )
     };
     assert_eq!(r(a), r(b), "{n}: rules");
+    assert_eq!(format!("{:?}", a.extinction), format!("{:?}", b.extinction), "{n}: extinction");
 }
 
 /// Perft(2) of `v` and of its re-import `w` from the positions of one
@@ -1184,9 +1194,85 @@ fn interactive_diagram_round_trip_for_every_builtin() {
         assert_eq!(interactive_diagram::export(&w).unwrap(), text, "{name}");
     }
     eprintln!("ID round trip: exported {exported:?}, refused {refused:?}");
-    for n in ["chess", "capablanca", "tcb", "wild-tamerlane"] {
+    for n in ["chess", "capablanca", "tcb", "wild-tamerlane", "shatranj", "courier"] {
         assert!(exported.contains(&n), "{n} must export");
     }
+}
+
+/// The outcome after every ply of pseudo-random games from `fens`, in `v`
+/// and in `w`, is the same.
+fn same_outcomes(v: &Variant, w: &Variant, fens: &[&str]) -> usize {
+    use rookery::game::Game;
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut ended = 0;
+    for fen in fens {
+        for _ in 0..20 {
+            let mut a = Game::new(Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e:?}")));
+            let mut b = Game::new(Position::from_fen(w, fen).unwrap());
+            let mut moves = Vec::new();
+            for _ in 0..40 {
+                let (oa, ob) = (a.outcome(), b.outcome());
+                assert_eq!(oa, ob, "{}: {fen} then {}", v.name, a.pos.fen());
+                if oa.is_some() {
+                    ended += 1;
+                    break;
+                }
+                a.legal_moves(&mut moves);
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let m = moves[(seed % moves.len() as u64) as usize];
+                a.play(m);
+                b.play(m);
+            }
+        }
+    }
+    ended
+}
+
+#[test]
+fn interactive_diagram_writes_shatranjs_bare_king_as_baring() {
+    // H. G. Muller: "For cases like Shatranj, a short-cut baring=0 is
+    // recognized" (chessvariants.com, reply 40388). Our form of the rule is
+    // an [extinction] table; the description says `baring=0` and names the
+    // table for the import.
+    let fens: [(&str, &[&str]); 2] = [
+        (
+            "shatranj",
+            &[
+                "8/8/8/4k3/8/8/8/R3K3 b - - 0 40",
+                "8/8/3q4/4k3/8/8/8/R3K3 w - - 0 40",
+                "8/8/3q4/4k3/8/2N5/8/R3K3 w - - 0 40",
+                "8/2p5/3r4/4k3/8/8/1PN5/4K3 w - - 0 40",
+            ],
+        ),
+        ("courier", &["12/12/12/5k6/12/12/12/R4K6 b - - 0 40", "12/12/4r7/5k6/12/12/12/R4K6 w - - 0 40"]),
+    ];
+    for (name, fens) in fens {
+        let v = builtin(name);
+        let text = interactive_diagram::export(&v).unwrap();
+        let (keys, _, _) = keys_and_pieces(&text);
+        assert_eq!(keys["baring"], "0", "{name}");
+        assert!(!text.contains("rookeryCounterBaring"), "{name}");
+        let w = load_str(&interactive_diagram::import(&text, "x").unwrap()).unwrap().0;
+        assert!(!w.rules.bare_king && w.extinction.as_ref().is_some_and(|e| e.claim), "{name}");
+        assert!(same_outcomes(&v, &w, fens) > 0, "{name}: no game reached an end");
+    }
+    // A bare-king rule other than the ID's one meaning of `baring=` is refused.
+    for (from, to, why) in [
+        ("counter-baring = true", "counter-baring = false", "counter-baring = false"),
+        ("bare-king-first = true", "bare-king-first = false", "bare-king-first = false"),
+    ] {
+        let e = interactive_diagram::export(&edited("tcb", from, to)).unwrap_err().problems.join("\n");
+        assert!(e.contains(why) && e.contains("reply 40388"), "{e}");
+    }
+    // The same item without the rookery line is TCB's reading (bare-king).
+    let v = builtin("shatranj");
+    let text = interactive_diagram::export(&v).unwrap();
+    let plain: String =
+        text.lines().filter(|l| !l.starts_with("rookeryExtinction")).map(|l| format!("{l}\n")).collect();
+    let w = load_str(&interactive_diagram::import(&plain, "x").unwrap()).unwrap().0;
+    assert!(w.rules.bare_king && w.extinction.is_none());
 }
 
 #[test]

@@ -141,12 +141,27 @@ def perft(sf, variant, fen, depth, moves=None):
     return sum(perft(sf, variant, fen, depth - 1, moves + [m]) for m in legal)
 
 
+# Warnings of FSF's parser that are FSF's own bug, not a problem of the
+# section: `set(const std::string&, CountingRule&)` in its parser.cpp
+# assigns CAMBODIAN_COUNTING for "cambodian" but returns true only for
+# "makruk", "asean" and "none", so `check` complains although the value is
+# set (FSF's built-in cambodian sets it in C++ and never meets the parser).
+KNOWN_FSF_WARNINGS = {
+    "countingRule = cambodian": "countingRule - Invalid value cambodian for type CountingRule",
+}
+
+
 def binary_check(binary, ini_path):
     """`stockfish check FILE`: anything printed besides the banner and the
-    "Parsing variant" line is a warning of FSF's parser."""
+    "Parsing variant" line is a warning of FSF's parser (except the known
+    parser bugs in KNOWN_FSF_WARNINGS, for a section with that line)."""
     r = subprocess.run([binary, "check", ini_path], capture_output=True, text=True)
+    with open(ini_path) as f:
+        lines = f.read().splitlines()
+    known = {w for line, w in KNOWN_FSF_WARNINGS.items() if line in lines}
     noise = [line for line in (r.stdout + r.stderr).splitlines()
-             if line.strip() and not line.startswith("Fairy-Stockfish") and not line.startswith("Parsing variant")]
+             if line.strip() and not line.startswith("Fairy-Stockfish") and not line.startswith("Parsing variant")
+             and line.strip() not in known]
     if r.returncode != 0 or noise:
         raise SystemExit(f"{binary} check {ini_path}: exit {r.returncode}\n" + "\n".join(noise))
 
@@ -185,6 +200,34 @@ class Uci:
     def close(self):
         self.send("quit")
         self.p.wait()
+
+
+def counting_check(sf, name, variant):
+    """Counting rules never change perft: replay the games FSF's built-in
+    froze in tests/data/counting/NAME.txt (tools/fsf_counting.py) under the
+    exported section instead; every checkpoint FEN (with its count fields)
+    and every counting end must be the same. Returns the numbers checked."""
+    path = os.path.join(DATA, "counting", f"{name}.txt")
+    if not os.path.exists(path):
+        return None
+    start, moves, checks = None, [], 0
+    with open(path) as f:
+        for line in f.read().splitlines():
+            if line.startswith("game "):
+                start = line[len("game "):]
+            elif line.startswith("moves"):
+                moves = line.split()[1:]
+            elif line.startswith("fen "):
+                _, n, fen = line.split(" ", 2)
+                got = sf.get_fen(variant, start, moves[:int(n)])
+                if got != fen:
+                    raise SystemExit(f"{name}: after {n} plies the section gives {got}, FSF's built-in {fen}")
+                checks += 1
+            elif line.startswith("end ") and line.split()[2] == "counting":
+                if not sf.is_optional_game_end(variant, start, moves[:int(line.split()[1])])[0]:
+                    raise SystemExit(f"{name}: the section does not end the game by counting at {line}")
+                checks += 1
+    return checks
 
 
 def ours(rookery, d, fen):
@@ -261,6 +304,9 @@ def main():
                     bad += 1
                     print(f"MISMATCH {name} {fen}\n  fsf only: {sorted(set(moves) - set(mine))}\n"
                           f"  ours only: {sorted(set(mine) - set(moves))}", file=sys.stderr)
+        counted = counting_check(sf, name, variant)
+        if counted is not None:
+            print(f"{name}: {counted} counting checkpoints of tests/data/counting/{name}.txt agree", file=sys.stderr)
         with open(os.path.join(DATA, f"export-fsf-{name}.moves"), "w") as f:
             f.write("\n".join(lines))
         if uci:

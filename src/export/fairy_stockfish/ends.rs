@@ -89,22 +89,27 @@ fn extinction_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<String> {
         );
         return Vec::new();
     }
-    if e.opponent_count > 0 || e.claim {
-        // FSF has these (extinctionOpponentPieceCount, extinctionClaim), but
-        // no frozen check covers them yet.
-        problems.push("extinction against a minimum opponent count or with a claim (shatranj's bare king), which this exporter does not write yet".into());
-        return Vec::new();
-    }
     let kinds = if e.all {
         "*".to_string()
     } else {
         e.kinds.iter().map(|&k| v.pieces[k as usize].letter.to_ascii_lowercase()).collect()
     };
-    vec![
+    let mut out = vec![
         format!("extinctionValue = {}", value(e.value)),
         format!("extinctionPieceTypes = {kinds}"),
         format!("extinctionPieceCount = {}", e.count),
-    ]
+    ];
+    // Our opponent count and claim are FSF's options of the same names
+    // (`Position::is_immediate_game_end`: the side is extinct only while the opponent
+    // has `extinctionOpponentPieceCount` pieces, one more for the side to
+    // move with `extinctionClaim`), as in FSF's shatranj and courier.
+    if e.opponent_count > 0 {
+        out.push(format!("extinctionOpponentPieceCount = {}", e.opponent_count));
+    }
+    if e.claim {
+        out.push("extinctionClaim = true".into());
+    }
+    out
 }
 
 /// Every option of this module for `v`; `king`: [`king_kind`].
@@ -137,6 +142,74 @@ pub(super) fn end_rule_lines(v: &Variant, king: Option<usize>, problems: &mut Ve
     }
     if v.goals.iter().any(|g| g.equalize) {
         out.push("flagMove = true".into());
+    }
+    out
+}
+
+/// Capture-to-win pieces as FSF extinction: a side that has lost its only
+/// piece of such a kind loses. Exact only when each side starts with
+/// exactly one of each such kind (otherwise a refusal).
+fn capture_wins_lines(v: &Variant, pl: &Placement, wins: &[usize], problems: &mut Vec<String>) -> Vec<String> {
+    if wins.is_empty() {
+        return Vec::new();
+    }
+    for &k in wins {
+        for side in 0..2u8 {
+            let n = pl.cells.iter().filter(|c| **c == Some((k as u8, side))).count();
+            if n == 0 && v.deployment.is_some() {
+                problems.push(format!(
+                    "capturing the {} wins, but it enters only in the deployment phase: FSF's extinction (extinctionPieceTypes) would end the game at the start, with none on the board",
+                    v.pieces[k].name
+                ));
+                return Vec::new();
+            }
+            if n != 1 {
+                problems.push(format!(
+                    "capturing the {} wins, but a side starts with {n} of them (FSF's extinction counts all of a kind)",
+                    v.pieces[k].name
+                ));
+                return Vec::new();
+            }
+        }
+    }
+    let letters: String = wins.iter().map(|&k| v.pieces[k].letter.to_ascii_lowercase()).collect();
+    vec![
+        "extinctionValue = loss".into(),
+        format!("extinctionPieceTypes = {letters}"),
+        "extinctionPieceCount = 0".into(),
+    ]
+}
+
+/// The first end lines: capture-to-win pieces as extinction, the
+/// stalemate value and the bare-king rule.
+pub(super) fn result_lines(v: &Variant, pl: &Placement, problems: &mut Vec<String>) -> Vec<String> {
+    let wins: Vec<usize> = (0..v.pieces.len()).filter(|&k| v.pieces[k].capture_wins.is_some()).collect();
+    let mut out = capture_wins_lines(v, pl, &wins, problems);
+    out.push(format!("stalemateValue = {}", value(v.rules.stalemate)));
+    if v.rules.bare_king {
+        if v.rules.counter_baring {
+            problems.push(
+                "bare king with counter-baring (the bared side's one last move, a draw if it bares the opponent): FSF's nearest settings, Shatranj's `extinctionOpponentPieceCount = 2` with `extinctionClaim`, end the game at once when the bared side faces two or more pieces and go on after a counter-baring instead of drawing"
+                    .into(),
+            );
+        }
+        if !wins.is_empty() {
+            problems.push("both a bare-king rule and capture-to-win pieces (FSF has one extinction rule)".into());
+        }
+        out.push("extinctionValue = loss".into());
+        out.push("extinctionPieceTypes = *".into());
+        out.push("extinctionPieceCount = 1".into());
+    }
+    out
+}
+
+/// The n-move and repetition rules (FSF always has a repetition rule).
+pub(super) fn draw_rule_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<String> {
+    let mut out = vec![format!("nMoveRule = {}", v.rules.move_rule)];
+    if v.rules.repetition == 0 {
+        problems.push("no repetition rule (FSF always has one)".into());
+    } else {
+        out.push(format!("nFoldRule = {}", v.rules.repetition));
     }
     out
 }

@@ -11,11 +11,14 @@
 //! (compulsory, or Grand Chess's optional zones with a compulsory last rank
 //! as `immobilityIllegal`), stalemate values, a bare-king loss without
 //! counter-baring, capture-to-win pieces (one a side) as extinction, the
-//! n-move and repetition rules; written by [`castle`]: castling by one kind
+//! n-move and repetition rules; written by [`counting`]: the makruk,
+//! cambodian and asean counting rules and Shatar's mate rules, with FSF's
+//! types for the pieces they count; by [`castle`]: castling by one kind
 //! (royal or not) with a partner kind on any relative rank, and S-Chess
 //! gating; by [`ends`]: extinction, compulsory capture, checkmate and
 //! stalemate values, draw odds, the en-passant region, several royals
-//! (pseudo-royal extinction, duple check), no checks, Makpong's rule and
+//! (pseudo-royal extinction, duple check), Shatranj's opponent count and
+//! claim, no checks, Makpong's rule and
 //! the equalizing flag move; and by [`rules`]: hands and drops
 //! (`pieceDrops`, `capturesToHand`, `dropLoop`, drop squares, nifu,
 //! uchifuzume), shogi-style promotion (`promotedPieceType`), promotion
@@ -43,37 +46,20 @@
 
 use std::fmt::Write as _;
 
+mod betza;
 mod castle;
+mod counting;
 mod ends;
 mod initial;
+mod pieces;
+mod promotion;
 mod rules;
 
 use super::{setup_placement, ExportError, Feature, Format};
-use crate::betza::ast::{AtomKind, Move, Range};
+use crate::betza::ast::{AtomKind, Move};
 use crate::betza::{compile_paths, parse};
 use crate::game::fen::Placement;
-use crate::variant::{EndValue, Variant};
-
-/// FSF's built-in piece types we map to, with their Betza.
-const BUILTIN: &[(&str, &str)] = &[
-    ("knight", "N"),
-    ("bishop", "B"),
-    ("rook", "R"),
-    ("queen", "Q"),
-    ("archbishop", "BN"),
-    ("chancellor", "RN"),
-    ("amazon", "QN"),
-    ("dragonHorse", "BW"),
-    ("fers", "F"),
-    ("wazir", "W"),
-    ("alfil", "A"),
-    ("fersAlfil", "FA"),
-    ("cannon", "mRcpR"),
-    ("commoner", "K"),
-    ("centaur", "KN"),
-    // FSF's shogi pawn: the piece `shogiPawnDropMateIllegal` is about.
-    ("shogiPawn", "fW"),
-];
+use crate::variant::Variant;
 
 /// Rule families this exporter writes as FSF options (the others are refused).
 const WRITTEN: &[Feature] = &[
@@ -89,6 +75,7 @@ const WRITTEN: &[Feature] = &[
     Feature::Castling,
     Feature::Extinction,
     Feature::Royalty,
+    Feature::Counting,
 ];
 
 /// The orthodox pawn: FSF's built-in `pawn`.
@@ -106,134 +93,21 @@ fn same_moves(a: &str, b: &str) -> bool {
     }
 }
 
-/// Problems FSF has with a Betza string (empty: FSF reads it as we do).
-/// `castle_ok`: the `O` atom may appear (royal piece). Returns the problems
-/// and whether the string has an `i` move and an `e` capture.
-fn betza_problems(what: &str, text: &str, castle_ok: bool) -> (Vec<String>, bool, bool) {
-    let mut out = Vec::new();
-    let (mut has_i, mut has_e) = (false, false);
-    let piece = match parse(text) {
-        Ok(p) => p,
-        Err(e) => return (vec![format!("{what}: Betza {text:?} does not parse: {}", e.message)], false, false),
-    };
-    for m in &piece.moves {
-        let c = match m {
-            Move::Bracket(b) => {
-                out.push(format!(
-                    "{what}: `{}` is a multi-leg bracket move (FSF's Betza has no multi-leg moves and would drop it silently)",
-                    &text[b.span.start..b.span.end]
-                ));
-                continue;
-            }
-            Move::Chain(c) => c,
-        };
-        let written = &text[c.span.start..c.span.end];
-        if c.legs.len() > 1 {
-            out.push(format!(
-                "{what}: `{written}` is a multi-leg move ({} legs; FSF ignores `a` and would read something else)",
-                c.legs.len()
-            ));
-            continue;
-        }
-        let (letter, ext) = match &c.atom.kind {
-            AtomKind::Letter { letter, extensions } => (*letter, extensions.as_str()),
-            AtomKind::Leap(a, b) => {
-                out.push(format!("{what}: `{written}` uses an explicit leap ({a},{b}), which FSF's Betza lacks"));
-                continue;
-            }
-        };
-        if !ext.is_empty() {
-            out.push(format!("{what}: `{written}` uses X/Y atom extensions, which FSF's Betza lacks"));
-            continue;
-        }
-        let slider = matches!(letter, 'R' | 'B' | 'Q');
-        match c.range {
-            Some(Range::Count(n, _)) if n >= 10 => {
-                out.push(format!("{what}: `{written}` has a two-digit range (FSF reads only the first digit)"))
-            }
-            Some(Range::Star(_)) => out.push(format!("{what}: `{written}` has the range `*`")),
-            Some(Range::Count(1, _)) | None => {}
-            Some(_) if slider || letter == 'N' => {}
-            Some(_) if letter == 'O' => {}
-            Some(_) => out.push(format!(
-                "{what}: `{written}` is a {letter}-rider (FSF has rider tables only for R, B and N rays; it would generate no moves for it)"
-            )),
-        }
-        if letter == 'O' && !castle_ok {
-            out.push(format!("{what}: castling (`{written}`) by a second kind (FSF castles one kind)"));
-        }
-        let letters: Vec<char> = c.legs[0].letters.iter().map(|l| l.letter).collect();
-        out.extend(direction_problems(what, written, letter, &letters));
-        let has_m = letters.contains(&'m');
-        let has_c = letters.contains(&'c');
-        for &l in &letters {
-            match l {
-                'f' | 'b' | 'l' | 'r' | 'v' | 's' | 'h' | 'm' | 'c' => {}
-                'i' => {
-                    has_i |= letter != 'O';
-                    if letter != 'O' && (has_c || !has_m) {
-                        out.push(format!("{what}: `{written}` is an initial move that may capture (FSF's `i` allows quiet moves only)"));
-                    }
-                }
-                'e' => has_e = true,
-                'n' if matches!(letter, 'N' | 'A' | 'D' | 'Z') && c.range.is_none() => {}
-                'n' => {
-                    out.push(format!("{what}: `{written}` is a lame {letter} (FSF has lame N, A, D and Z leaps only)"))
-                }
-                'p' | 'g' if matches!(letter, 'R' | 'B') => {}
-                'p' | 'g' => out
-                    .push(format!("{what}: `{written}` hops along {letter} lines (FSF hops along R and B lines only)")),
-                other => out.push(format!(
-                    "{what}: `{written}` uses the modifier `{other}`, which FSF's Betza parser skips without a warning"
-                )),
-            }
-        }
-    }
-    (out, has_i, has_e)
-}
-
-/// Directions FSF reads as we do, checked one by one against pyffish on a
-/// lone piece (W, F, D, N, A, C, Z atoms, the R, B and N riders): single
-/// letters, which FSF's parser doubles (`f` → `ff`), and these pairs.
-const FSF_DIRECTIONS: &[&str] =
-    &["ff", "bb", "ll", "rr", "vv", "ss", "fr", "rf", "fl", "lf", "br", "rb", "bl", "lb", "fs", "bs"];
-
-/// Where FSF's Betza parser (`from_betza` in its `piece.cpp`) reads the
-/// direction modifiers of a move differently from ours. FSF pairs a
-/// direction letter with the next one when they repeat or one is vertical
-/// (`fbvh`) and the other horizontal (`rlsh`), doubles a lone letter, and
-/// looks the pairs up in a fixed list: a pair absent from it (`sf`, `vs`,
-/// any with `h`) gives no move at all; and on the compound atoms K and Q it
-/// applies the pair to the W and F parts separately (`fK` is three moves in
-/// FSF, one in ours).
-fn direction_problems(what: &str, written: &str, atom: char, letters: &[char]) -> Vec<String> {
-    const VERT: &str = "fbvh";
-    const HORI: &str = "rlsh";
-    let dirs: Vec<char> = letters.iter().copied().filter(|c| VERT.contains(*c) || HORI.contains(*c)).collect();
-    if dirs.is_empty() {
-        return Vec::new();
-    }
-    if matches!(atom, 'K' | 'Q') {
-        return vec![format!(
-            "{what}: `{written}` restricts the directions of a {atom}, which FSF applies to its W and F parts separately (a different set of moves)"
-        )];
-    }
-    let mut groups = Vec::new();
-    let mut i = 0;
-    while i < dirs.len() {
-        let (c, next) = (dirs[i], dirs.get(i + 1).copied());
-        let pairs = next.is_some_and(|d| {
-            d == c || (VERT.contains(c) && HORI.contains(d)) || (HORI.contains(c) && VERT.contains(d))
-        });
-        let g: String = if pairs { [c, next.unwrap_or(c)].iter().collect() } else { [c, c].iter().collect() };
-        i += if pairs { 2 } else { 1 };
-        groups.push(g);
-    }
-    groups
-        .into_iter()
-        .filter(|g| !FSF_DIRECTIONS.contains(&g.as_str()))
-        .map(|g| format!("{what}: `{written}`: FSF's Betza parser reads the directions as `{g}`, which it does not give the moves we do"))
-        .collect()
+/// The parts of a section, each written by one step of [`export`], in the
+/// order they are written.
+struct Section {
+    /// The piece lines and keys.
+    pieces: pieces::Pieces,
+    /// `pawnTypes` and the promotion options.
+    promotion: Vec<String>,
+    /// `doubleStepRegion…` for initial moves.
+    double_step: Vec<String>,
+    /// Castling, gating and Ouk Chatrang's first moves.
+    castling: Vec<String>,
+    /// The rule families of [`rules`] and explosions.
+    rules: Vec<String>,
+    /// How the game ends.
+    ends: Vec<String>,
 }
 
 /// The `variants.ini` section for `v`, or every reason FSF cannot play it.
@@ -241,200 +115,75 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
     if let Some(e) = super::graph_board(v, Format::FairyStockfish) {
         return Err(e);
     }
+    let mut problems = outside_problems(v);
+    let pl = setup_placement(v);
+    let king = ends::king_kind(v, &pl);
+    let pieces = pieces::map_pieces(v, king, &mut problems);
+    let double_step = double_step_lines(v, &pl, &pieces, &mut problems);
+    let castling = castling_lines(v, &pl, &pieces.keys, &mut problems);
+    let promotion = pawn_promotion_lines(v, &mut problems);
+    // The end lines are written last but checked around the rule lines, in
+    // the order the refusals list them.
+    let mut ends = ends::result_lines(v, &pl, &mut problems);
+    let mut rules = rule_lines(v, &pl, &pieces.keys, &promotion, &mut problems);
+    rules.extend(rules::explosion_lines(v, &pieces.keys, &mut problems));
+    ends.extend(ends::end_rule_lines(v, king, &mut problems));
+    ends.extend(counting::lines(v, &pieces.keys, &mut problems));
+    ends.extend(ends::draw_rule_lines(v, &mut problems));
+    if !problems.is_empty() {
+        return Err(ExportError { format: Format::FairyStockfish, variant: v.name.clone(), problems });
+    }
+    Ok(write_section(v, &Section { pieces, promotion, double_step, castling, rules, ends }))
+}
+
+/// What FSF cannot give outside the pieces and the rules written here: a
+/// board over its size, and the special rules of families not in
+/// [`WRITTEN`].
+fn outside_problems(v: &Variant) -> Vec<String> {
     let mut problems = Vec::new();
-    let g = &v.grid;
-    let (files, ranks) = (g.files(), g.ranks());
+    let (files, ranks) = (v.grid.files(), v.grid.ranks());
     if files > MAX_FILES || ranks > MAX_RANKS {
         problems.push(format!(
             "board {files}x{ranks} is larger than FSF's maximum of {MAX_FILES} files x {MAX_RANKS} ranks (large-board build)"
         ));
     }
-    // Capture-to-win pieces are written as extinction below, the families
-    // of `rules` as their FSF options; every other rule outside the move
+    // Capture-to-win pieces are written as extinction, the families of
+    // `rules` as their FSF options; every other rule outside the move
     // model is a refusal.
-    let wins: Vec<usize> = (0..v.pieces.len()).filter(|&k| v.pieces[k].capture_wins.is_some()).collect();
     problems.extend(super::special_rule_items(v).into_iter().filter(|(f, _)| !WRITTEN.contains(f)).map(|(_, s)| s));
-    let has_holes = !super::holes(v).is_empty();
-    let pl = setup_placement(v);
+    problems
+}
 
-    let king = ends::king_kind(v, &pl);
-    let castler = castle::castling_kind(v);
-    let cambodian = castle::cambodian(v);
+/// Pawns and other pieces with initial moves: FSF's `i` = standing on the
+/// double-step ranks, ours = not moved yet (see `initial`).
+fn double_step_lines(v: &Variant, pl: &Placement, pieces: &pieces::Pieces, problems: &mut Vec<String>) -> Vec<String> {
+    let std_pawns: Vec<usize> = (0..v.pieces.len())
+        .filter(|&k| v.pieces[k].pawn && pieces.keys[k] == "pawn" && same_moves(&v.pieces[k].betza, PAWN))
+        .collect();
+    initial::double_step_lines(v, pl, &std_pawns, &pieces.initial_kinds, problems)
+}
 
-    let mut lines: Vec<String> = Vec::new();
-    // FSF's key of each kind (`pawn`, `customPiece2`, …), in kind order.
-    let mut keys: Vec<String> = Vec::new();
-    let mut used_builtin: Vec<&str> = Vec::new();
-    let mut custom = 0;
-    let mut any_e = false;
-    let mut std_pawn = false;
-    let mut hoppers = false;
-    // Kinds whose `i` moves FSF gives by region (see `initial`).
-    let mut initial_kinds: Vec<usize> = Vec::new();
-    if king.is_none() && v.explosions.is_none() {
-        lines.push("king = -".into());
+/// Castling, gating and Ouk Chatrang's first moves.
+fn castling_lines(v: &Variant, pl: &Placement, keys: &[String], problems: &mut Vec<String>) -> Vec<String> {
+    let mut out = castle::castle_lines(v, pl, keys, problems);
+    out.extend(castle::gating_lines(v, problems));
+    if castle::cambodian(v).is_some() {
+        out.extend(["gating = true".to_string(), "cambodianMoves = true".into()]);
     }
-    for (k, p) in v.pieces.iter().enumerate() {
-        let what = format!("piece {} ({})", p.name, p.letter);
-        let letter = p.letter.to_ascii_lowercase();
-        if p.betza_black.is_some() {
-            problems.push(format!("{what}: Black's moves are given separately (`betza-black`); FSF mirrors White's"));
-        }
-        // Region-bound special moves are reported with the region rules.
-        let leaps = cambodian.is_some_and(|(kk, _)| kk == k);
-        for ((name, b), _) in p.specials.iter().zip(&p.special_regions).filter(|(_, r)| r.is_none() && !leaps) {
-            problems.push(format!(
-                "{what}: the special move {name:?} (`{b}`) is allowed only under a condition, which FSF cannot express"
-            ));
-        }
-        if p.immobile && !p.royal {
-            lines.push(format!("immobile = {letter}"));
-            keys.push("immobile".into());
-            continue;
-        }
-        if rules::region_pawn_rank(v, k).is_some() {
-            lines.push(format!("pawn = {letter}"));
-            keys.push("pawn".into());
-            std_pawn = true;
-            any_e = true;
-            continue;
-        }
-        if rules::soldier_rank(v, k).is_some() {
-            lines.push(format!("soldier = {letter}"));
-            keys.push("soldier".into());
-            continue;
-        }
-        let castles = castler == Some(k);
-        let (mut probs, has_i, has_e) = betza_problems(&what, &p.betza, castles);
-        if let Ok(paths) = compile_paths(&p.betza) {
-            hoppers |= paths.iter().any(|pa| {
-                pa.legs
-                    .iter()
-                    .any(|l| l.mode & (crate::betza::semantics::mode::HOP | crate::betza::semantics::mode::GRASS) != 0)
-            });
-        }
-        let is_std_pawn = p.pawn && same_moves(&p.betza, PAWN);
-        if cambodian.is_some_and(|(_, met)| met == k) {
-            // Its double step is FSF's cambodianMoves (castle::cambodian).
-            probs.clear();
-            used_builtin.push("fers");
-            lines.push(format!("fers = {letter}"));
-            keys.push("fers".into());
-        } else if is_std_pawn {
-            std_pawn = true;
-            any_e = true;
-            probs.clear();
-            lines.push(format!("pawn = {letter}"));
-            keys.push("pawn".into());
-        } else if p.royal && v.explosions.is_some() {
-            // FSF allows no king with blastOnCapture: atomic's king is a
-            // commoner made royal by extinction (`rules::explosion_lines`).
-            keys.push("commoner".into());
-            used_builtin.push("commoner");
-            lines.push("king = -".into());
-            lines.push(format!("commoner = {letter}"));
-            if !same_moves(&strip_castling(&p.betza), "K") {
-                problems.push(format!(
-                    "{what}: a royal piece with explosions that does not move as a king (FSF's is a commoner)"
-                ));
-            }
-        } else if king == Some(k) {
-            let moves: String = strip_castling(&p.betza);
-            keys.push("king".into());
-            if same_moves(&moves, "K") {
-                lines.push(format!("king = {letter}"));
-            } else {
-                lines.push(format!("king = {letter}:{moves}"));
-            }
-        } else if let Some((name, _)) =
-            BUILTIN.iter().find(|(n, b)| !used_builtin.contains(n) && same_moves(&own_moves(&p.betza, castles), b))
-        {
-            used_builtin.push(name);
-            lines.push(format!("{name} = {letter}"));
-            keys.push(name.to_string());
-        } else {
-            custom += 1;
-            lines.push(format!("customPiece{custom} = {letter}:{}", own_moves(&p.betza, castles)));
-            keys.push(format!("customPiece{custom}"));
-        }
-        if has_e && !is_std_pawn {
-            probs.push(format!(
-                "{what}: en-passant capture (`e`) by a piece other than the orthodox pawn is not mapped to FSF"
-            ));
-        }
-        if has_i && !is_std_pawn && cambodian.is_none_or(|(_, met)| met != k) {
-            initial_kinds.push(k);
-        }
-        problems.extend(probs);
-    }
-    if custom > 25 {
-        problems.push(format!("{custom} custom pieces (FSF allows 25)"));
-    }
-    if has_holes && hoppers {
-        problems.push(
-            "holes together with hoppers: FSF's holes are wall squares that a hopper may use as its screen; ours are off the board"
-                .into(),
-        );
-    }
+    out
+}
 
-    // Pawns and other pieces with initial moves: FSF's `i` = standing on
-    // the double-step ranks, ours = not moved yet (see `initial`).
-    let pawn_kinds: Vec<usize> = (0..v.pieces.len()).filter(|&k| v.pieces[k].pawn).collect();
-    let std_pawns: Vec<usize> =
-        pawn_kinds.iter().copied().filter(|&k| keys[k] == "pawn" && same_moves(&v.pieces[k].betza, PAWN)).collect();
-    let double_step = initial::double_step_lines(v, &pl, &std_pawns, &initial_kinds, &mut problems);
+/// `pawnTypes` and the promotion options.
+fn pawn_promotion_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<String> {
+    let pawn_letters: String = v.pieces.iter().filter(|p| p.pawn).map(|p| p.letter.to_ascii_lowercase()).collect();
+    let mut out = vec![format!("pawnTypes = {}", if pawn_letters.is_empty() { "-".to_string() } else { pawn_letters })];
+    out.extend(promotion::promotion_lines(v, problems));
+    out
+}
 
-    // Castling and gating.
-    let mut castle_lines = castle::castle_lines(v, &pl, &keys, &mut problems);
-    castle_lines.extend(castle::gating_lines(v, &mut problems));
-    if cambodian.is_some() {
-        castle_lines.extend(["gating = true".to_string(), "cambodianMoves = true".into()]);
-    }
-
-    // Promotion.
-    let mut promo_lines = Vec::new();
-    let pawn_letters: String = pawn_kinds.iter().map(|&k| v.pieces[k].letter.to_ascii_lowercase()).collect();
-    promo_lines.push(format!("pawnTypes = {}", if pawn_letters.is_empty() { "-".to_string() } else { pawn_letters }));
-    promo_lines.extend(promotion_lines(v, &mut problems));
-
-    // Game end.
-    let mut end_lines = capture_wins_lines(v, &pl, &wins, &mut problems);
-    end_lines.push(format!(
-        "stalemateValue = {}",
-        match v.rules.stalemate {
-            EndValue::Loss => "loss",
-            EndValue::Draw => "draw",
-            EndValue::Win => "win",
-        }
-    ));
-    if v.rules.bare_king {
-        if v.rules.counter_baring {
-            problems.push(
-                "bare king with counter-baring (the bared side's one last move, a draw if it bares the opponent): FSF's nearest settings, Shatranj's `extinctionOpponentPieceCount = 2` with `extinctionClaim`, end the game at once when the bared side faces two or more pieces and go on after a counter-baring instead of drawing"
-                    .into(),
-            );
-        }
-        if !wins.is_empty() {
-            problems.push("both a bare-king rule and capture-to-win pieces (FSF has one extinction rule)".into());
-        }
-        end_lines.push("extinctionValue = loss".into());
-        end_lines.push("extinctionPieceTypes = *".into());
-        end_lines.push("extinctionPieceCount = 1".into());
-    }
-    let mut rule_lines = rule_lines(v, &pl, &keys, &promo_lines, &mut problems);
-    rule_lines.extend(rules::explosion_lines(v, &keys, &mut problems));
-    end_lines.extend(ends::end_rule_lines(v, king, &mut problems));
-    end_lines.push(format!("nMoveRule = {}", v.rules.move_rule));
-    if v.rules.repetition == 0 {
-        problems.push("no repetition rule (FSF always has one)".into());
-    } else {
-        end_lines.push(format!("nFoldRule = {}", v.rules.repetition));
-    }
-
-    if !problems.is_empty() {
-        return Err(ExportError { format: Format::FairyStockfish, variant: v.name.clone(), problems });
-    }
-
+/// The section's text from its parts.
+fn write_section(v: &Variant, s: &Section) -> String {
+    let (files, ranks) = (v.grid.files(), v.grid.ranks());
     let mut out = String::new();
     let _ = writeln!(out, "# {} for Fairy-Stockfish.", v.title);
     let _ = writeln!(out, "# Generated by `rookery export {} --format fairy-stockfish`; FSF plays it exactly.", v.name);
@@ -444,43 +193,33 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
             "# The board is {files}x{ranks}: this needs FSF's large-board build (the pyffish wheel is one)."
         );
     }
-    if has_holes {
+    if !super::holes(v).is_empty() {
         let _ = writeln!(out, "# Holes are written as FSF wall squares `*` in startFen.");
     }
     let _ = writeln!(out, "[rookery-{}]", v.name);
     let _ = writeln!(out, "maxFile = {files}");
     let _ = writeln!(out, "maxRank = {ranks}");
+    let mut lines: Vec<&String> = s.pieces.lines.iter().chain(&s.promotion).collect();
+    let no_double = "doubleStep = false".to_string();
+    if !s.pieces.std_pawn && s.double_step.is_empty() {
+        lines.push(&no_double);
+    }
+    lines.extend(&s.double_step);
+    let no_ep = ["enPassantTypes = -".to_string(), "enPassantRegion = -".to_string()];
+    if !s.pieces.any_e {
+        lines.push(&no_ep[0]);
+        // FSF records en-passant squares after any double move of its
+        // pawnTypes even when nobody may take them (Spartan's hoplites).
+        if !s.double_step.is_empty() {
+            lines.push(&no_ep[1]);
+        }
+    }
+    lines.extend(s.castling.iter().chain(&s.rules).chain(&s.ends));
     for l in lines {
         let _ = writeln!(out, "{l}");
     }
-    for l in promo_lines {
-        let _ = writeln!(out, "{l}");
-    }
-    if !std_pawn && double_step.is_empty() {
-        let _ = writeln!(out, "doubleStep = false");
-    }
-    for l in &double_step {
-        let _ = writeln!(out, "{l}");
-    }
-    if !any_e {
-        let _ = writeln!(out, "enPassantTypes = -");
-        // FSF records en-passant squares after any double move of its
-        // pawnTypes even when nobody may take them (Spartan's hoplites).
-        if !double_step.is_empty() {
-            let _ = writeln!(out, "enPassantRegion = -");
-        }
-    }
-    for l in castle_lines {
-        let _ = writeln!(out, "{l}");
-    }
-    for l in rule_lines {
-        let _ = writeln!(out, "{l}");
-    }
-    for l in end_lines {
-        let _ = writeln!(out, "{l}");
-    }
     let _ = writeln!(out, "startFen = {}", v.setup_fen);
-    Ok(out)
+    out
 }
 
 /// The lines of the rule families in [`rules`]: regions, goals, check
@@ -507,155 +246,6 @@ fn rule_lines(
         out.retain(|l| l != "immobilityIllegal = true");
     }
     out
-}
-
-/// The promotion lines: FSF's promotion region and choices, one set for
-/// both sides when every zone offers the same choices (the union of their
-/// ranks), else per side (`promotionPieceTypesWhite/Black`) when each side's
-/// zones cover the same ranks (Spartan's Black: its two zones on rank 1).
-fn promotion_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<String> {
-    let mut out = Vec::new();
-    if v.zones.is_empty() {
-        return vec!["promotionPieceTypes = -".into()];
-    }
-    if v.zones.iter().any(|z| !z.cells[0].is_empty() || !z.cells[1].is_empty()) {
-        problems.push("promotion zones given by cells (written here by ranks only)".into());
-    }
-    let letters =
-        |ks: &[u8]| -> String { ks.iter().map(|&k| v.pieces[k as usize].letter.to_ascii_lowercase()).collect() };
-    for (side, key) in [(0usize, "White"), (1usize, "Black")] {
-        let mut rs: Vec<u32> = v.zones.iter().flat_map(|z| z.ranks[side].iter().map(|r| r + 1)).collect();
-        rs.sort();
-        rs.dedup();
-        let spec: Vec<String> = rs.iter().map(|r| format!("*{r}")).collect();
-        out.push(format!("promotionRegion{key} = {}", spec.join(" ")));
-    }
-    let z0 = &v.zones[0];
-    if v.zones.iter().all(|z| z.choices == z0.choices) {
-        out.push(format!("promotionPieceTypes = {}", letters(&z0.choices)));
-    } else {
-        for (side, key) in [(0usize, "White"), (1usize, "Black")] {
-            let zones: Vec<_> = v.zones.iter().filter(|z| !z.ranks[side].is_empty()).collect();
-            if zones.iter().any(|z| z.ranks[side] != zones[0].ranks[side]) {
-                problems.push(format!(
-                    "{key}'s promotion zones offer different choices on different ranks (FSF has one promotion region and one set of choices a side)"
-                ));
-            }
-            let mut ks: Vec<u8> = Vec::new();
-            for k in zones.iter().flat_map(|z| z.choices.iter().copied()) {
-                if !ks.contains(&k) {
-                    ks.push(k);
-                }
-            }
-            out.push(format!("promotionPieceTypes{key} = {}", if ks.is_empty() { "-".into() } else { letters(&ks) }));
-        }
-    }
-    match promotion_compulsion(v) {
-        Ok(lines) => out.extend(lines),
-        Err(e) => problems.push(e),
-    }
-    out
-}
-
-/// FSF's promotion compulsion for the zones: all compulsory gives
-/// `mandatoryPawnPromotion = true`. Optional zones with a compulsory last
-/// rank are Grand Chess's rule, which FSF writes `mandatoryPawnPromotion =
-/// false` with `immobilityIllegal = true` (a pawn may not stay where it has
-/// no move; checked with pyffish: FSF's `grand` has no non-promoting e9e10,
-/// while without `immobilityIllegal` FSF lets a pawn stop on the last rank).
-/// That is exact only when the cells where a piece has no move on an empty
-/// board are exactly the compulsory zone's cells for the pawns, and none
-/// for every other piece. Anything else cannot be written.
-fn promotion_compulsion(v: &Variant) -> Result<Vec<String>, String> {
-    if v.zones.iter().all(|z| z.mandatory) {
-        return Ok(vec!["mandatoryPawnPromotion = true".into()]);
-    }
-    for (k, p) in v.pieces.iter().enumerate() {
-        for side in 0..2usize {
-            let stuck = stuck_cells(v, p.letter, side == 1);
-            let want: Vec<u16> = if p.pawn {
-                (0..v.grid.len() as u16)
-                    .filter(|&c| {
-                        let y = v.grid.coords(c).1;
-                        v.zones.iter().any(|z| z.mandatory && z.ranks[side].contains(&y))
-                    })
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            if stuck != want {
-                return Err(format!(
-                    "optional promotion with a compulsory zone: FSF writes it as `immobilityIllegal`, which forbids every move to a cell where a piece has no move, and the {} ({}) has no move on {} cells outside the compulsory zone",
-                    p.name,
-                    v.pieces[k].letter,
-                    stuck.iter().filter(|c| !want.contains(c)).count().max(1)
-                ));
-            }
-        }
-    }
-    Ok(vec!["mandatoryPawnPromotion = false".into(), "immobilityIllegal = true".into()])
-}
-
-/// Cells where the piece `letter` (Black's if `black`) has no move on an
-/// otherwise empty board, having moved already.
-fn stuck_cells(v: &Variant, letter: char, black: bool) -> Vec<u16> {
-    (0..v.grid.len() as u16)
-        .filter(|&c| {
-            let at = v.grid.label(c).to_string();
-            crate::probe::prepare_on(v, letter, &at, black, &[], &[])
-                .map(|prep| crate::probe::destinations(&prep, false).is_empty())
-                .unwrap_or(false)
-        })
-        .collect()
-}
-
-/// Capture-to-win pieces as FSF extinction: a side that has lost its only
-/// piece of such a kind loses. Exact only when each side starts with
-/// exactly one of each such kind (otherwise a refusal).
-fn capture_wins_lines(
-    v: &Variant,
-    pl: &crate::game::fen::Placement,
-    wins: &[usize],
-    problems: &mut Vec<String>,
-) -> Vec<String> {
-    if wins.is_empty() {
-        return Vec::new();
-    }
-    for &k in wins {
-        for side in 0..2u8 {
-            let n = pl.cells.iter().filter(|c| **c == Some((k as u8, side))).count();
-            if n == 0 && v.deployment.is_some() {
-                problems.push(format!(
-                    "capturing the {} wins, but it enters only in the deployment phase: FSF's extinction (extinctionPieceTypes) would end the game at the start, with none on the board",
-                    v.pieces[k].name
-                ));
-                return Vec::new();
-            }
-            if n != 1 {
-                problems.push(format!(
-                    "capturing the {} wins, but a side starts with {n} of them (FSF's extinction counts all of a kind)",
-                    v.pieces[k].name
-                ));
-                return Vec::new();
-            }
-        }
-    }
-    let letters: String = wins.iter().map(|&k| v.pieces[k].letter.to_ascii_lowercase()).collect();
-    vec![
-        "extinctionValue = loss".into(),
-        format!("extinctionPieceTypes = {letters}"),
-        "extinctionPieceCount = 0".into(),
-    ]
-}
-
-/// A piece's Betza as written in the section: without its castling moves
-/// when it castles (FSF's castling is options, not Betza).
-fn own_moves(betza: &str, castles: bool) -> String {
-    if castles {
-        strip_castling(betza)
-    } else {
-        betza.to_string()
-    }
 }
 
 /// The Betza of a royal piece without its castling moves (`KisO2` → `K`).

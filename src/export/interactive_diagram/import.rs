@@ -62,7 +62,10 @@ pub fn import(text: &str, default_name: &str) -> Result<String, ImportError> {
     let pawns = pawns(&d);
     let zones = zones(&d, &royal, &pawns, ranks, &mut problems);
     let stalemate = stalemate(&d, &mut problems);
-    let bare = d.key("baring").is_some();
+    // `rookeryExtinction`: the `baring=0` is Shatranj's rule, written as
+    // our `[extinction]` table (see `refusals::shatranj_baring`).
+    let extinction = d.key("baring").and(d.key("rookeryExtinction"));
+    let bare = d.key("baring").is_some() && extinction.is_none();
     let counter = bare && d.key("rookeryCounterBaring").is_none_or(|s| s == "true");
     if !problems.is_empty() {
         return Err(ImportError { problems });
@@ -84,6 +87,7 @@ pub fn import(text: &str, default_name: &str) -> Result<String, ImportError> {
         stalemate,
         bare,
         counter,
+        extinction,
         fen: fen.clone(),
     });
     Ok(if castles { keep_real_castling_rights(&t, &fen) } else { t })

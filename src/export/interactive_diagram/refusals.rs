@@ -3,7 +3,7 @@
 
 use super::chains::id_betza;
 use crate::export::Feature;
-use crate::variant::Variant;
+use crate::variant::{EndValue, Variant};
 
 /// Promotion as the standard keys say it: `promoZone` ranks at the far end,
 /// compulsory, one choice list. `None` when the variant's zones say more.
@@ -23,6 +23,30 @@ pub(super) fn standard_promotion(v: &Variant) -> Option<(u32, String)> {
         }
         _ => None,
     }
+}
+
+/// Whether `v` ends by Shatranj's bare-king rule in our extinction form: a
+/// side left with its one royal piece alone against at least two pieces
+/// loses, and the bared side may first bare the other in reply
+/// (`pieces = "all"`, `count = 1`, `opponent-count = 2`, `claim`). H. G.
+/// Muller wrote `baring=0` for it: "For cases like Shatranj, a short-cut
+/// baring=0 is recognized as the instruction to make all non-royal pieces
+/// baring" (chessvariants.com, comment of 2020-09-28 on Foolish King Chess,
+/// reply 40388), where a side whose baring pieces are all gone after its
+/// own move loses, unless its move bared the other side too (a draw). With
+/// one royal kind and the rule applying to every piece, that is the same
+/// result in every position: the bared side has one move, and loses unless
+/// it takes the opponent's last piece but the royal.
+pub(super) fn shatranj_baring(v: &Variant) -> bool {
+    let Some(e) = &v.extinction else { return false };
+    e.all
+        && e.count == 1
+        && e.opponent_count == 2
+        && e.claim
+        && e.value == EndValue::Loss
+        && !v.rules.bare_king
+        && v.drops.is_none()
+        && v.pieces.iter().filter(|p| p.royal).count() == 1
 }
 
 /// Why a rule family is not written for the ID. Each reason says what the
@@ -47,10 +71,16 @@ fn id_reason(f: Feature) -> &'static str {
 /// special moves, bracket moves with no `a`-chain equivalent, several
 /// royal kinds, promotion beyond `promoZone`/`promoChoice`.
 pub(super) fn problems(v: &Variant) -> Vec<String> {
-    let mut problems: Vec<String> =
-        crate::export::special_rule_items(v).into_iter().map(|(f, s)| format!("{s}: {}", id_reason(f))).collect();
+    let baring = shatranj_baring(v);
+    let mut problems: Vec<String> = crate::export::special_rule_items(v)
+        .into_iter()
+        // Shatranj's bare-king rule is written `baring=0`.
+        .filter(|(f, s)| !(baring && *f == Feature::Extinction && s.starts_with("extinction (")))
+        .map(|(f, s)| format!("{s}: {}", id_reason(f)))
+        .collect();
     piece_problems(v, &mut problems);
     royal_problems(v, &mut problems);
+    baring_problems(v, &mut problems);
     promotion_problems(v, &mut problems);
     problems
 }
@@ -85,6 +115,26 @@ fn royal_problems(v: &Variant, problems: &mut Vec<String>) {
     let royals: Vec<String> = v.pieces.iter().filter(|p| p.royal).map(|p| p.name.clone()).collect();
     if royals.len() > 1 {
         problems.push(format!("{} royal piece types ({}): `royal=` names one", royals.len(), royals.join(", ")));
+    }
+}
+
+/// The ID's `baring=` has one meaning (H. G. Muller, chessvariants.com
+/// reply 40388): after its own move a side with no baring piece left loses,
+/// unless that move bared the other side too, which draws. So the bared
+/// side always has its one reply (counter-baring), and the bare king is
+/// judged before a stalemate that reply gives.
+fn baring_problems(v: &Variant, problems: &mut Vec<String>) {
+    if !v.rules.bare_king {
+        return;
+    }
+    const WHY: &str = "the ID's `baring=` always gives the bared side one reply that may bare back for a draw, and judges the bare king before a stalemate that reply gives (H. G. Muller, chessvariants.com reply 40388)";
+    if !v.rules.counter_baring {
+        problems.push(format!(
+            "a bare king that loses at once, without a reply to bare back (counter-baring = false): {WHY}"
+        ));
+    }
+    if !v.rules.bare_king_first {
+        problems.push(format!("a stalemate judged before the bare king (bare-king-first = false): {WHY}"));
     }
 }
 

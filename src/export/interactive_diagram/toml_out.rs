@@ -19,6 +19,8 @@ pub(super) struct Imported<'a> {
     pub stalemate: &'static str,
     pub bare: bool,
     pub counter: bool,
+    /// The name of Shatranj's bare-king rule when `baring=0` stands for it.
+    pub extinction: Option<String>,
     pub fen: String,
 }
 
@@ -35,6 +37,9 @@ pub(super) fn write(im: &Imported) -> String {
     write_setup(im, &mut t);
     write_zones(&im.zones, &mut t);
     write_rules(im, &mut t);
+    if let Some(name) = &im.extinction {
+        write_extinction(name, &mut t);
+    }
     t
 }
 
@@ -182,4 +187,15 @@ fn write_rules(im: &Imported, t: &mut String) {
     }
     let _ = writeln!(t, "move-rule = {}", key("rookeryMoveRule").and_then(|s| s.parse::<u32>().ok()).unwrap_or(50));
     let _ = writeln!(t, "repetition = {}", key("rookeryRepetition").and_then(|s| s.parse::<u32>().ok()).unwrap_or(3));
+}
+
+/// `[extinction]`: Shatranj's bare-king rule, the only form the export
+/// writes as `baring=0` besides `bare-king`.
+fn write_extinction(name: &str, t: &mut String) {
+    let _ = writeln!(t, "\n[extinction]");
+    let _ = writeln!(t, "pieces = \"all\"");
+    let _ = writeln!(t, "count = 1");
+    let _ = writeln!(t, "opponent-count = 2");
+    let _ = writeln!(t, "claim = true");
+    let _ = writeln!(t, "name = {}", q(name));
 }

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::chains::id_betza;
-use super::refusals::{problems, standard_promotion};
+use super::refusals::{problems, shatranj_baring, standard_promotion};
 use super::{GRAPHICS_DIR, IMMOBILE_BETZA};
 use crate::board::square_label;
 use crate::export::{alfaerie_image, listing_order, setup_placement, squares_of, ExportError, Format};
@@ -55,7 +55,7 @@ fn write_rule_keys(v: &Variant, out: &mut String) {
     let _ = writeln!(out, "squareSize=50");
     let _ = writeln!(out, "graphicsType=png");
     let _ = writeln!(out, "stalemate={}", stalemate_key(v.rules.stalemate));
-    if v.rules.bare_king {
+    if v.rules.bare_king || shatranj_baring(v) {
         let _ = writeln!(out, "baring=0");
     }
 }
@@ -117,6 +117,11 @@ fn write_rookery_lines(v: &Variant, out: &mut String) {
     if v.rules.bare_king {
         line(out, "CounterBaring", &v.rules.counter_baring.to_string());
         line(out, "BareKingFirst", &v.rules.bare_king_first.to_string());
+    }
+    // `baring=0` written for our extinction form: its name, so that the
+    // import gives back the `[extinction]` table rather than `bare-king`.
+    if let Some(e) = v.extinction.as_ref().filter(|_| shatranj_baring(v)) {
+        line(out, "Extinction", &e.name);
     }
     line(out, "MoveRule", &v.rules.move_rule.to_string());
     line(out, "Repetition", &v.rules.repetition.to_string());

@@ -1,0 +1,137 @@
+//! Betza strings as Fairy-Stockfish's parser reads them: FSF's
+//! `from_betza` (its `piece.cpp`) silently drops what it does not
+//! understand, so [`betza_problems`] lists every construct it would read
+//! differently from ours, and the piece is refused instead of written.
+
+use crate::betza::ast::{AtomKind, Move, Range};
+use crate::betza::parse;
+
+/// Problems FSF has with a Betza string (empty: FSF reads it as we do).
+/// `castle_ok`: the `O` atom may appear (royal piece). Returns the problems
+/// and whether the string has an `i` move and an `e` capture.
+pub(super) fn betza_problems(what: &str, text: &str, castle_ok: bool) -> (Vec<String>, bool, bool) {
+    let mut out = Vec::new();
+    let (mut has_i, mut has_e) = (false, false);
+    let piece = match parse(text) {
+        Ok(p) => p,
+        Err(e) => return (vec![format!("{what}: Betza {text:?} does not parse: {}", e.message)], false, false),
+    };
+    for m in &piece.moves {
+        let c = match m {
+            Move::Bracket(b) => {
+                out.push(format!(
+                    "{what}: `{}` is a multi-leg bracket move (FSF's Betza has no multi-leg moves and would drop it silently)",
+                    &text[b.span.start..b.span.end]
+                ));
+                continue;
+            }
+            Move::Chain(c) => c,
+        };
+        let written = &text[c.span.start..c.span.end];
+        if c.legs.len() > 1 {
+            out.push(format!(
+                "{what}: `{written}` is a multi-leg move ({} legs; FSF ignores `a` and would read something else)",
+                c.legs.len()
+            ));
+            continue;
+        }
+        let (letter, ext) = match &c.atom.kind {
+            AtomKind::Letter { letter, extensions } => (*letter, extensions.as_str()),
+            AtomKind::Leap(a, b) => {
+                out.push(format!("{what}: `{written}` uses an explicit leap ({a},{b}), which FSF's Betza lacks"));
+                continue;
+            }
+        };
+        if !ext.is_empty() {
+            out.push(format!("{what}: `{written}` uses X/Y atom extensions, which FSF's Betza lacks"));
+            continue;
+        }
+        let slider = matches!(letter, 'R' | 'B' | 'Q');
+        match c.range {
+            Some(Range::Count(n, _)) if n >= 10 => {
+                out.push(format!("{what}: `{written}` has a two-digit range (FSF reads only the first digit)"))
+            }
+            Some(Range::Star(_)) => out.push(format!("{what}: `{written}` has the range `*`")),
+            Some(Range::Count(1, _)) | None => {}
+            Some(_) if slider || letter == 'N' => {}
+            Some(_) if letter == 'O' => {}
+            Some(_) => out.push(format!(
+                "{what}: `{written}` is a {letter}-rider (FSF has rider tables only for R, B and N rays; it would generate no moves for it)"
+            )),
+        }
+        if letter == 'O' && !castle_ok {
+            out.push(format!("{what}: castling (`{written}`) by a second kind (FSF castles one kind)"));
+        }
+        let letters: Vec<char> = c.legs[0].letters.iter().map(|l| l.letter).collect();
+        out.extend(direction_problems(what, written, letter, &letters));
+        let has_m = letters.contains(&'m');
+        let has_c = letters.contains(&'c');
+        for &l in &letters {
+            match l {
+                'f' | 'b' | 'l' | 'r' | 'v' | 's' | 'h' | 'm' | 'c' => {}
+                'i' => {
+                    has_i |= letter != 'O';
+                    if letter != 'O' && (has_c || !has_m) {
+                        out.push(format!("{what}: `{written}` is an initial move that may capture (FSF's `i` allows quiet moves only)"));
+                    }
+                }
+                'e' => has_e = true,
+                'n' if matches!(letter, 'N' | 'A' | 'D' | 'Z') && c.range.is_none() => {}
+                'n' => {
+                    out.push(format!("{what}: `{written}` is a lame {letter} (FSF has lame N, A, D and Z leaps only)"))
+                }
+                'p' | 'g' if matches!(letter, 'R' | 'B') => {}
+                'p' | 'g' => out
+                    .push(format!("{what}: `{written}` hops along {letter} lines (FSF hops along R and B lines only)")),
+                other => out.push(format!(
+                    "{what}: `{written}` uses the modifier `{other}`, which FSF's Betza parser skips without a warning"
+                )),
+            }
+        }
+    }
+    (out, has_i, has_e)
+}
+
+/// Directions FSF reads as we do, checked one by one against pyffish on a
+/// lone piece (W, F, D, N, A, C, Z atoms, the R, B and N riders): single
+/// letters, which FSF's parser doubles (`f` → `ff`), and these pairs.
+const FSF_DIRECTIONS: &[&str] =
+    &["ff", "bb", "ll", "rr", "vv", "ss", "fr", "rf", "fl", "lf", "br", "rb", "bl", "lb", "fs", "bs"];
+
+/// Where FSF's Betza parser (`from_betza` in its `piece.cpp`) reads the
+/// direction modifiers of a move differently from ours. FSF pairs a
+/// direction letter with the next one when they repeat or one is vertical
+/// (`fbvh`) and the other horizontal (`rlsh`), doubles a lone letter, and
+/// looks the pairs up in a fixed list: a pair absent from it (`sf`, `vs`,
+/// any with `h`) gives no move at all; and on the compound atoms K and Q it
+/// applies the pair to the W and F parts separately (`fK` is three moves in
+/// FSF, one in ours).
+fn direction_problems(what: &str, written: &str, atom: char, letters: &[char]) -> Vec<String> {
+    const VERT: &str = "fbvh";
+    const HORI: &str = "rlsh";
+    let dirs: Vec<char> = letters.iter().copied().filter(|c| VERT.contains(*c) || HORI.contains(*c)).collect();
+    if dirs.is_empty() {
+        return Vec::new();
+    }
+    if matches!(atom, 'K' | 'Q') {
+        return vec![format!(
+            "{what}: `{written}` restricts the directions of a {atom}, which FSF applies to its W and F parts separately (a different set of moves)"
+        )];
+    }
+    let mut groups = Vec::new();
+    let mut i = 0;
+    while i < dirs.len() {
+        let (c, next) = (dirs[i], dirs.get(i + 1).copied());
+        let pairs = next.is_some_and(|d| {
+            d == c || (VERT.contains(c) && HORI.contains(d)) || (HORI.contains(c) && VERT.contains(d))
+        });
+        let g: String = if pairs { [c, next.unwrap_or(c)].iter().collect() } else { [c, c].iter().collect() };
+        i += if pairs { 2 } else { 1 };
+        groups.push(g);
+    }
+    groups
+        .into_iter()
+        .filter(|g| !FSF_DIRECTIONS.contains(&g.as_str()))
+        .map(|g| format!("{what}: `{written}`: FSF's Betza parser reads the directions as `{g}`, which it does not give the moves we do"))
+        .collect()
+}

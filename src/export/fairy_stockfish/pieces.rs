@@ -1,0 +1,220 @@
+//! The piece lines of a section: each kind as one of FSF's built-in piece
+//! types (`pawn`, `rook`, `fers`, …, the king, the xiangqi soldier, an
+//! immobile wall piece) when it moves exactly as that type, else as a
+//! `customPieceN` with its Betza; the Betza problems of every kind (see
+//! [`super::betza`]) are pushed onto the section's problems.
+
+use super::betza::betza_problems;
+use super::{castle, counting, rules, same_moves, strip_castling, PAWN};
+use crate::betza::compile_paths;
+use crate::betza::semantics::mode;
+use crate::variant::Variant;
+
+/// FSF's built-in piece types we map to, with their Betza.
+const BUILTIN: &[(&str, &str)] = &[
+    ("knight", "N"),
+    ("bishop", "B"),
+    ("rook", "R"),
+    ("queen", "Q"),
+    ("archbishop", "BN"),
+    ("chancellor", "RN"),
+    ("amazon", "QN"),
+    ("dragonHorse", "BW"),
+    ("fers", "F"),
+    ("wazir", "W"),
+    ("alfil", "A"),
+    ("fersAlfil", "FA"),
+    ("cannon", "mRcpR"),
+    ("commoner", "K"),
+    ("centaur", "KN"),
+    // FSF's shogi pawn: the piece `shogiPawnDropMateIllegal` is about.
+    ("shogiPawn", "fW"),
+];
+
+/// The pieces as written: the lines, FSF's key per kind and what the later
+/// steps need to know about them.
+#[derive(Default)]
+pub(super) struct Pieces {
+    /// `king = k`, `customPiece1 = a:…`, … in kind order.
+    pub lines: Vec<String>,
+    /// FSF's key of each kind (`pawn`, `customPiece2`, …), in kind order.
+    pub keys: Vec<String>,
+    /// Some kind is FSF's `pawn` (its double step is FSF's default).
+    pub std_pawn: bool,
+    /// Some kind captures en passant.
+    pub any_e: bool,
+    /// Kinds whose `i` moves FSF gives by region (see `initial`).
+    pub initial_kinds: Vec<usize>,
+}
+
+/// What the mapping of one kind depends on besides the kind itself.
+struct Context {
+    /// The kind written as FSF's `king` (`ends::king_kind`).
+    king: Option<usize>,
+    /// The kind that castles (its `O` moves are FSF's castling options).
+    castler: Option<usize>,
+    /// Ouk Chatrang's king and met (`castle::cambodian`).
+    cambodian: Option<(usize, usize)>,
+}
+
+/// Maps every kind of `v` to an FSF piece; `king`: [`super::ends::king_kind`].
+pub(super) fn map_pieces(v: &Variant, king: Option<usize>, problems: &mut Vec<String>) -> Pieces {
+    let cx = Context { king, castler: castle::castling_kind(v), cambodian: castle::cambodian(v) };
+    let mut out = Pieces::default();
+    let mut used_builtin: Vec<&str> = Vec::new();
+    let mut custom = 0;
+    let mut hoppers = false;
+    if king.is_none() && v.explosions.is_none() {
+        out.lines.push("king = -".into());
+    }
+    for k in 0..v.pieces.len() {
+        hoppers |= map_piece(v, &cx, k, &mut out, &mut used_builtin, &mut custom, problems);
+    }
+    if custom > 25 {
+        problems.push(format!("{custom} custom pieces (FSF allows 25)"));
+    }
+    if !super::super::holes(v).is_empty() && hoppers {
+        problems.push(
+            "holes together with hoppers: FSF's holes are wall squares that a hopper may use as its screen; ours are off the board"
+                .into(),
+        );
+    }
+    out
+}
+
+/// Problems of a kind that do not depend on its moves: Black's own Betza
+/// and conditional special moves.
+fn kind_problems(v: &Variant, cx: &Context, k: usize, what: &str, problems: &mut Vec<String>) {
+    let p = &v.pieces[k];
+    if p.betza_black.is_some() {
+        problems.push(format!("{what}: Black's moves are given separately (`betza-black`); FSF mirrors White's"));
+    }
+    // Region-bound special moves are reported with the region rules.
+    let leaps = cx.cambodian.is_some_and(|(kk, _)| kk == k);
+    for ((name, b), _) in p.specials.iter().zip(&p.special_regions).filter(|(_, r)| r.is_none() && !leaps) {
+        problems.push(format!(
+            "{what}: the special move {name:?} (`{b}`) is allowed only under a condition, which FSF cannot express"
+        ));
+    }
+}
+
+/// The kinds FSF has a fixed key for whatever their Betza: an immobile
+/// wall piece, the region-bound pawn and the xiangqi soldier.
+fn fixed_key(v: &Variant, k: usize) -> Option<&'static str> {
+    let p = &v.pieces[k];
+    if p.immobile && !p.royal {
+        Some("immobile")
+    } else if rules::region_pawn_rank(v, k).is_some() {
+        Some("pawn")
+    } else if rules::soldier_rank(v, k).is_some() {
+        Some("soldier")
+    } else {
+        None
+    }
+}
+
+/// Writes kind `k` into `out`; returns whether it hops.
+fn map_piece(
+    v: &Variant,
+    cx: &Context,
+    k: usize,
+    out: &mut Pieces,
+    used_builtin: &mut Vec<&'static str>,
+    custom: &mut usize,
+    problems: &mut Vec<String>,
+) -> bool {
+    let p = &v.pieces[k];
+    let what = format!("piece {} ({})", p.name, p.letter);
+    let letter = p.letter.to_ascii_lowercase();
+    kind_problems(v, cx, k, &what, problems);
+    if let Some(key) = fixed_key(v, k) {
+        out.lines.push(format!("{key} = {letter}"));
+        out.keys.push(key.into());
+        if key == "pawn" {
+            out.std_pawn = true;
+            out.any_e = true;
+        }
+        return false;
+    }
+    let castles = cx.castler == Some(k);
+    let (mut probs, has_i, has_e) = betza_problems(&what, &p.betza, castles);
+    let hops = compile_paths(&p.betza)
+        .is_ok_and(|paths| paths.iter().any(|pa| pa.legs.iter().any(|l| l.mode & (mode::HOP | mode::GRASS) != 0)));
+    let is_std_pawn = p.pawn && same_moves(&p.betza, PAWN);
+    let met = cx.cambodian.is_some_and(|(_, met)| met == k);
+    let typed = counting::typed(v);
+    if met {
+        // Its double step is FSF's cambodianMoves (castle::cambodian).
+        probs.clear();
+        used_builtin.push("fers");
+        out.lines.push(format!("fers = {letter}"));
+        out.keys.push("fers".into());
+    } else if is_std_pawn {
+        out.std_pawn = true;
+        out.any_e = true;
+        probs.clear();
+        out.lines.push(format!("pawn = {letter}"));
+        out.keys.push("pawn".into());
+    } else if p.royal && v.explosions.is_some() {
+        // FSF allows no king with blastOnCapture: atomic's king is a
+        // commoner made royal by extinction (`rules::explosion_lines`).
+        out.keys.push("commoner".into());
+        used_builtin.push("commoner");
+        out.lines.push("king = -".into());
+        out.lines.push(format!("commoner = {letter}"));
+        if !same_moves(&strip_castling(&p.betza), "K") {
+            problems.push(format!(
+                "{what}: a royal piece with explosions that does not move as a king (FSF's is a commoner)"
+            ));
+        }
+    } else if cx.king == Some(k) {
+        let moves: String = strip_castling(&p.betza);
+        out.keys.push("king".into());
+        if same_moves(&moves, "K") {
+            out.lines.push(format!("king = {letter}"));
+        } else {
+            out.lines.push(format!("king = {letter}:{moves}"));
+        }
+    } else if typed && p.pawn && same_moves(&p.betza, counting::BIA) {
+        // FSF's `pawn` without its double step: the type its counting
+        // rules look for (`doubleStep = false` is written, as no kind is
+        // the orthodox pawn; without double steps no en passant arises).
+        probs.clear();
+        out.lines.push(format!("pawn = {letter}"));
+        out.keys.push("pawn".into());
+    } else {
+        let own = own_moves(&p.betza, castles);
+        let extra = if typed { counting::TYPED } else { &[] };
+        if let Some((name, _)) =
+            BUILTIN.iter().chain(extra).find(|(n, b)| !used_builtin.contains(n) && same_moves(&own, b))
+        {
+            used_builtin.push(name);
+            out.lines.push(format!("{name} = {letter}"));
+            out.keys.push(name.to_string());
+        } else {
+            *custom += 1;
+            out.lines.push(format!("customPiece{custom} = {letter}:{own}"));
+            out.keys.push(format!("customPiece{custom}"));
+        }
+    }
+    if has_e && !is_std_pawn {
+        probs.push(format!(
+            "{what}: en-passant capture (`e`) by a piece other than the orthodox pawn is not mapped to FSF"
+        ));
+    }
+    if has_i && !is_std_pawn && !met {
+        out.initial_kinds.push(k);
+    }
+    problems.extend(probs);
+    hops
+}
+
+/// A piece's Betza as written in the section: without its castling moves
+/// when it castles (FSF's castling is options, not Betza).
+fn own_moves(betza: &str, castles: bool) -> String {
+    if castles {
+        strip_castling(betza)
+    } else {
+        betza.to_string()
+    }
+}

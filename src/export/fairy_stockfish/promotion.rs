@@ -1,0 +1,105 @@
+//! Pawn promotion as Fairy-Stockfish options: the promotion region and
+//! choices (one set for both sides, or per side), and the compulsion
+//! (`mandatoryPawnPromotion`, Grand Chess's `immobilityIllegal`).
+
+use crate::variant::Variant;
+
+/// The promotion lines: FSF's promotion region and choices, one set for
+/// both sides when every zone offers the same choices (the union of their
+/// ranks), else per side (`promotionPieceTypesWhite/Black`) when each side's
+/// zones cover the same ranks (Spartan's Black: its two zones on rank 1).
+pub(super) fn promotion_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<String> {
+    let mut out = Vec::new();
+    if v.zones.is_empty() {
+        return vec!["promotionPieceTypes = -".into()];
+    }
+    if v.zones.iter().any(|z| !z.cells[0].is_empty() || !z.cells[1].is_empty()) {
+        problems.push("promotion zones given by cells (written here by ranks only)".into());
+    }
+    let letters =
+        |ks: &[u8]| -> String { ks.iter().map(|&k| v.pieces[k as usize].letter.to_ascii_lowercase()).collect() };
+    for (side, key) in [(0usize, "White"), (1usize, "Black")] {
+        let mut rs: Vec<u32> = v.zones.iter().flat_map(|z| z.ranks[side].iter().map(|r| r + 1)).collect();
+        rs.sort();
+        rs.dedup();
+        let spec: Vec<String> = rs.iter().map(|r| format!("*{r}")).collect();
+        out.push(format!("promotionRegion{key} = {}", spec.join(" ")));
+    }
+    let z0 = &v.zones[0];
+    if v.zones.iter().all(|z| z.choices == z0.choices) {
+        out.push(format!("promotionPieceTypes = {}", letters(&z0.choices)));
+    } else {
+        for (side, key) in [(0usize, "White"), (1usize, "Black")] {
+            let zones: Vec<_> = v.zones.iter().filter(|z| !z.ranks[side].is_empty()).collect();
+            if zones.iter().any(|z| z.ranks[side] != zones[0].ranks[side]) {
+                problems.push(format!(
+                    "{key}'s promotion zones offer different choices on different ranks (FSF has one promotion region and one set of choices a side)"
+                ));
+            }
+            let mut ks: Vec<u8> = Vec::new();
+            for k in zones.iter().flat_map(|z| z.choices.iter().copied()) {
+                if !ks.contains(&k) {
+                    ks.push(k);
+                }
+            }
+            out.push(format!("promotionPieceTypes{key} = {}", if ks.is_empty() { "-".into() } else { letters(&ks) }));
+        }
+    }
+    match promotion_compulsion(v) {
+        Ok(lines) => out.extend(lines),
+        Err(e) => problems.push(e),
+    }
+    out
+}
+
+/// FSF's promotion compulsion for the zones: all compulsory gives
+/// `mandatoryPawnPromotion = true`. Optional zones with a compulsory last
+/// rank are Grand Chess's rule, which FSF writes `mandatoryPawnPromotion =
+/// false` with `immobilityIllegal = true` (a pawn may not stay where it has
+/// no move; checked with pyffish: FSF's `grand` has no non-promoting e9e10,
+/// while without `immobilityIllegal` FSF lets a pawn stop on the last rank).
+/// That is exact only when the cells where a piece has no move on an empty
+/// board are exactly the compulsory zone's cells for the pawns, and none
+/// for every other piece. Anything else cannot be written.
+fn promotion_compulsion(v: &Variant) -> Result<Vec<String>, String> {
+    if v.zones.iter().all(|z| z.mandatory) {
+        return Ok(vec!["mandatoryPawnPromotion = true".into()]);
+    }
+    for (k, p) in v.pieces.iter().enumerate() {
+        for side in 0..2usize {
+            let stuck = stuck_cells(v, p.letter, side == 1);
+            let want: Vec<u16> = if p.pawn {
+                (0..v.grid.len() as u16)
+                    .filter(|&c| {
+                        let y = v.grid.coords(c).1;
+                        v.zones.iter().any(|z| z.mandatory && z.ranks[side].contains(&y))
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            if stuck != want {
+                return Err(format!(
+                    "optional promotion with a compulsory zone: FSF writes it as `immobilityIllegal`, which forbids every move to a cell where a piece has no move, and the {} ({}) has no move on {} cells outside the compulsory zone",
+                    p.name,
+                    v.pieces[k].letter,
+                    stuck.iter().filter(|c| !want.contains(c)).count().max(1)
+                ));
+            }
+        }
+    }
+    Ok(vec!["mandatoryPawnPromotion = false".into(), "immobilityIllegal = true".into()])
+}
+
+/// Cells where the piece `letter` (Black's if `black`) has no move on an
+/// otherwise empty board, having moved already.
+fn stuck_cells(v: &Variant, letter: char, black: bool) -> Vec<u16> {
+    (0..v.grid.len() as u16)
+        .filter(|&c| {
+            let at = v.grid.label(c).to_string();
+            crate::probe::prepare_on(v, letter, &at, black, &[], &[])
+                .map(|prep| crate::probe::destinations(&prep, false).is_empty())
+                .unwrap_or(false)
+        })
+        .collect()
+}
