@@ -269,6 +269,40 @@ EXPECTED_START.update(COUNTING_VARIANTS)
 EXPECTED_START.update(CAMP_VARIANTS)
 EXPECTED_START.update(CATA_VARIANTS)
 
+# FSF catalogue, shogi family and special mechanics (helper catb): FSF
+# built-ins of the same name.  Start perft as counted by the Fairy-Stockfish
+# binary (go perft).
+CATB_VARIANTS = {
+    "gorogoro": ("sgkgs/5/1ppp1/1PPP1/5/SGKGS[-] w 0 1", [16, 250, 4166, 67517]),
+    "judkins": ("rbnsgk/5p/6/6/P5/KGSNBR[-] w 0 1", [20, 336, 6183, 118345]),
+    "euroshogi": ("1nbgkgn1/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/1NGKGBN1[-] w 0 1", [25, 625, 15424, 380499]),
+    "torishogi": ("rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR[-] w 0 1", [17, 288, 5430, 103857]),
+    "checkshogi": ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1", [30, 900, 25470, 719408]),
+    "okisakishogi": ("lnsgkqgsnl/1r6b1/pppppppppp/10/10/10/10/PPPPPPPPPP/1B6R1/LNSGQKGSNL[-] w 0 1",
+                     [37, 1369, 48211, 1697913]),
+    "yarishogi": ("rnnkbbr/7/ppppppp/7/7/7/PPPPPPP/7/RBBKNNR[-] w 0 1", [20, 400, 7960, 158404]),
+    "shoshogi": ("lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL w 0 1", [26, 676, 17368, 445372]),
+    "torpedo": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 9194, 209719]),
+    "dragon": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Dd] w KQkq - 0 1", [20, 400, 8982, 200857]),
+    "fox-and-hounds": ("1h1h1h1h/8/8/8/8/8/8/4F3 w - - 0 1", [2, 14, 56, 344]),
+    "atomar": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 8902, 197779]),
+}
+for _name in CATB_VARIANTS:
+    FSF_NAME[_name] = _name
+EXPECTED_START.update(CATB_VARIANTS)
+EXTRA_POSITIONS["atomar"] = [
+    ("a king that captures survives its explosion", "4k3/8/8/8/8/3q4/4K3/8 w - - 0 1"),
+    ("a king's capture still blows up the pieces around", "4k3/8/8/8/3r4/3Kq3/8/8 w - - 0 1"),
+    ("kings side by side may not take each other", "8/8/8/3k4/4K3/8/8/8 w - - 0 1"),
+    ("an explosion next to the king spares it", "4k3/5b2/8/6N1/8/8/8/4K3 w - - 0 1"),
+]
+EXTRA_POSITIONS["shoshogi"] = [
+    ("king and crown prince: neither royal, both may be left attacked", "4k4/4r4/9/9/9/9/9/3+E5/4K4 w - - 0 1"),
+    ("the elephant's promotion may not expose the lone king", "4k4/9/4r4/4E4/9/9/9/9/4K4 w - - 0 1"),
+    ("Black's lone king in check", "4k4/9/9/9/e8/9/4R4/9/2B1K4 b - - 0 1"),
+    ("Black's king and prince against rook and bishop", "3k1+e3/9/9/1B7/9/9/9/4R4/4K4 w - - 0 1"),
+]
+
 # Published perft results, chessprogramming wiki "Perft Results" page
 # (positions 1-6, plus the colour-mirrored position 4 given there).
 # Each entry: id, FEN, counts for depth 1.., and the deeper published counts

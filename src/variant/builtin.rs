@@ -114,6 +114,18 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("sittuyin", include_str!("../../definitions/sittuyin.toml")),
     ("dobutsu", include_str!("../../definitions/dobutsu.toml")),
     // FSF catalogue, shogi family and special mechanics (helper catb).
+    ("gorogoro", include_str!("../../definitions/gorogoro.toml")),
+    ("judkins", include_str!("../../definitions/judkins.toml")),
+    ("euroshogi", include_str!("../../definitions/euroshogi.toml")),
+    ("torishogi", include_str!("../../definitions/torishogi.toml")),
+    ("checkshogi", include_str!("../../definitions/checkshogi.toml")),
+    ("okisakishogi", include_str!("../../definitions/okisakishogi.toml")),
+    ("yarishogi", include_str!("../../definitions/yarishogi.toml")),
+    ("shoshogi", include_str!("../../definitions/shoshogi.toml")),
+    ("torpedo", include_str!("../../definitions/torpedo.toml")),
+    ("dragon", include_str!("../../definitions/dragon.toml")),
+    ("fox-and-hounds", include_str!("../../definitions/fox-and-hounds.toml")),
+    ("atomar", include_str!("../../definitions/atomar.toml")),
 ];
 
 /// The text of a built-in definition.

@@ -126,6 +126,10 @@ pub struct Rules {
     /// A side is in check only when all its royal pieces are attacked
     /// (spartan's duple check); otherwise when any is.
     pub royal_check_all: bool,
+    /// Royal pieces count only while a side has one left (shoshogi's king
+    /// and crown prince; FSF's extinctionPseudoRoyal with count 0): with
+    /// two or more, none is in check and any may be captured.
+    pub royal_check_last: bool,
     /// A move that gives check is illegal (racing kings).
     pub no_checks: bool,
     /// A royal piece in check may only move to capture the (single) checker

@@ -114,6 +114,8 @@ pub struct VariantSpec {
     pub piece_zone: [Vec<Spanned<i64>>; 2],
     /// `promotion.flip`.
     pub promotion_flip: bool,
+    /// `promotion.piece-mandatory`.
+    pub promotion_piece_mandatory: bool,
     /// `[promotion.by-move]`: promotion as a move of its own (sittuyin).
     pub promotion_move: Option<crate::game::rules::promotion_move::PromotionMoveSpec>,
     /// `rules.stalemate`.

@@ -220,6 +220,9 @@ pub(super) fn piece_promotion_lines(v: &Variant, problems: &mut Vec<String>) -> 
         }
     }
     out.push("immobilityIllegal = true".into());
+    if pp.mandatory {
+        out.push("mandatoryPiecePromotion = true".into());
+    }
     out
 }
 
@@ -511,6 +514,10 @@ pub(super) fn explosion_lines(v: &Variant, keys: &Keys, problems: &mut Vec<Strin
                 if x.spared[k] { "" } else { "not " }
             ));
         }
+    }
+    if x.immune.iter().any(|&i| i) {
+        problems
+            .push("kinds immune to explosions (`explosion-immune`; FSF's blastImmuneTypes is not written yet)".into());
     }
     if v.rules.bare_king || v.pieces.iter().any(|p| p.capture_wins.is_some()) {
         problems.push("explosions together with another extinction rule (FSF's atomic king is one)".into());

@@ -36,6 +36,8 @@ impl<'v> Position<'v> {
         // when every royal is attacked.
         if n > 1 && self.v.rules.royal_check_all {
             all
+        } else if n > 1 && self.v.rules.royal_check_last {
+            false
         } else {
             any
         }
@@ -48,6 +50,8 @@ impl<'v> Position<'v> {
     pub(super) fn royals_hit(&self, n: usize, hit: impl FnMut(usize) -> bool) -> bool {
         if n > 1 && self.v.rules.royal_check_all {
             (0..n).all(hit)
+        } else if n > 1 && self.v.rules.royal_check_last {
+            false
         } else {
             (0..n).any(hit)
         }
@@ -197,8 +201,11 @@ impl<'v> Position<'v> {
             self.board[x] = 0;
         }
         self.board[to] = mover;
-        // A promotion to a royal piece adds one more royal on `to`.
-        let n2 = n + self.makes_royal(m) as usize;
+        // A promotion to a royal piece adds one more royal on `to`; under
+        // `royal-check = "last"` the royals of the position before the move
+        // are judged (FSF: a shogi-style promotion leaves pseudo-royalty
+        // as it was).
+        let n2 = n + (self.makes_royal(m) && !self.v.rules.royal_check_last) as usize;
         let hit = self.royals_hit(n2, |i| {
             let r = if i < n { moved(royals[i]) } else { m.to };
             // A royal captured by its own side's move (d) counts as lost.

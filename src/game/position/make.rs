@@ -219,7 +219,7 @@ impl<'v> Position<'v> {
     }
 
     /// n-check: a move that gives check uses up one of the mover's checks.
-    fn count_check(&mut self, mover: usize) {
+    pub(in crate::game) fn count_check(&mut self, mover: usize) {
         if self.in_check() && self.checks_left[mover] > 0 {
             use crate::game::rules::goals::check_key;
             self.key ^= check_key(mover, self.checks_left[mover]);

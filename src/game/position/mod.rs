@@ -51,7 +51,7 @@ pub struct Position<'v> {
     /// Constraints on postings (set by a rule module).
     pub posting: super::phase::PostingRules,
     /// n-check: the checks each side still has to give.
-    checks_left: [u8; 2],
+    pub(in crate::game) checks_left: [u8; 2],
     /// Pieces removed by explosions (cell, piece, unmoved flag), newest
     /// last, for `unmake` (see `rules::effects`).
     pub(in crate::game) blasts: Vec<(Cell, u8, bool)>,

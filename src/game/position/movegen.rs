@@ -254,11 +254,14 @@ impl Landings<'_> {
             return;
         }
         if let Some(pp) = self.pp {
-            if pp.in_zone(self.side, self.from) || pp.in_zone(self.side, e.to) {
+            let promotes = pp.in_zone(self.side, self.from) || pp.in_zone(self.side, e.to);
+            if promotes {
                 out.push(Move { promo: pp.to[self.kind] + 1, ..m });
             }
-            // Unpromoted, it may not go where it could never move again.
-            if !pp.forced && !pp.is_dead(self.kind, self.side, e.to) {
+            // Unpromoted, it may not go where it could never move again,
+            // nor stay unpromoted where promotion is forced.
+            let stays = !pp.forced || !promotes;
+            if stays && !pp.is_dead(self.kind, self.side, e.to) {
                 out.push(m);
             }
             return;

@@ -475,6 +475,10 @@ impl Position<'_> {
         }
         self.side ^= 1;
         self.key ^= self.v.tables.zobrist.black;
+        // n-check: a drop that gives check counts too (check shogi).
+        if self.v.rules.check_limit > 0 {
+            self.count_check(side as usize);
+        }
         u
     }
 
@@ -488,6 +492,7 @@ impl Position<'_> {
             self.fullmove -= 1;
         }
         self.side = u.side;
+        self.checks_left = u.checks_left;
         self.ep = u.ep;
         self.ep_n = u.ep_n;
         self.ep_victim = u.ep_victim;

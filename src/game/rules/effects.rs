@@ -36,6 +36,8 @@ pub struct EffectsSpec {
     pub explosion_radius: Option<Spanned<i64>>,
     /// `explosion-spares`: letters of the kinds a nearby explosion spares.
     pub explosion_spares: Vec<Spanned<String>>,
+    /// `explosion-immune`: letters of the kinds no explosion removes.
+    pub explosion_immune: Vec<Spanned<String>>,
     /// `no-hop-over`: per hopper letter, the letters it may not hop over.
     pub no_hop_over: Vec<(Spanned<String>, Vec<Spanned<String>>)>,
     /// `pass`.
@@ -61,6 +63,9 @@ pub struct Explosions {
     cells: Vec<Cell>,
     /// Per kind: survives an explosion on a neighbouring cell.
     pub spared: Vec<bool>,
+    /// Per kind: survives every explosion, its own capture's included
+    /// (`explosion-immune`, FSF's blastImmuneTypes).
+    pub immune: Vec<bool>,
 }
 
 impl Explosions {
@@ -71,9 +76,10 @@ impl Explosions {
     }
 }
 
-const KEYS: [&str; 8] = [
+const KEYS: [&str; 9] = [
     "explosion-radius",
     "explosion-spares",
+    "explosion-immune",
     "no-hop-over",
     "pass",
     "bikjang",
@@ -102,6 +108,8 @@ impl Reader<'_> {
         }
         let spares = self
             .array(t, "explosion-spares", "effects.explosion-spares", |r, v| r.str_elem(v, "effects.explosion-spares"));
+        let immune = self
+            .array(t, "explosion-immune", "effects.explosion-immune", |r, v| r.str_elem(v, "effects.explosion-immune"));
         let no_hop_over = self.letter_table(t, "no-hop-over", |r, v| {
             let list = v.as_array().map(|a| a.iter().filter_map(|x| r.str_elem(x, "effects.no-hop-over")).collect());
             if list.is_none() {
@@ -119,6 +127,7 @@ impl Reader<'_> {
         Some(EffectsSpec {
             explosion_radius: self.int(t, "explosion-radius", "effects.explosion-radius", false, &span),
             explosion_spares: spares,
+            explosion_immune: immune,
             no_hop_over,
             pass: self.spanned_bool(t, "pass", "effects.pass"),
             bikjang: self.spanned_bool(t, "bikjang", "effects.bikjang"),
@@ -248,6 +257,9 @@ pub fn compile(
         if let Some(s) = spec.explosion_spares.first() {
             d.push(Diagnostic::error(s.span.clone(), "`effects.explosion-spares` needs `explosion-radius`"));
         }
+        if let Some(s) = spec.explosion_immune.first() {
+            d.push(Diagnostic::error(s.span.clone(), "`effects.explosion-immune` needs `explosion-radius`"));
+        }
         return None;
     };
     if !(1..=2).contains(&r.value) {
@@ -255,10 +267,13 @@ pub fn compile(
         return None;
     }
     let mut spared = vec![false; kinds];
-    for s in &spec.explosion_spares {
-        // (A piece that failed to load has a letter but no kind slot.)
-        if let Some(slot) = kind_of(s, d).and_then(|k| spared.get_mut(k as usize)) {
-            *slot = true;
+    let mut immune = vec![false; kinds];
+    for (list, flags) in [(&spec.explosion_spares, &mut spared), (&spec.explosion_immune, &mut immune)] {
+        for s in list {
+            // (A piece that failed to load has a letter but no kind slot.)
+            if let Some(slot) = kind_of(s, d).and_then(|k| flags.get_mut(k as usize)) {
+                *slot = true;
+            }
         }
     }
     let mut start = vec![0u32];
@@ -275,7 +290,7 @@ pub fn compile(
         cells.extend(near);
         start.push(cells.len() as u32);
     }
-    Some(Explosions { start, cells, spared })
+    Some(Explosions { start, cells, spared, immune })
 }
 
 /// The cells within `radius` of `c`, `c` excluded: Chebyshev distance on a
@@ -317,7 +332,8 @@ impl Position<'_> {
         let mut n = 0;
         for (i, &c) in std::iter::once(&at).chain(x.around(at)).enumerate() {
             let code = self.board[c as usize];
-            if code == 0 || (i > 0 && x.spared[code_kind(code) as usize]) {
+            let kind = code_kind(code) as usize;
+            if code == 0 || (i > 0 && x.spared[kind]) || x.immune[kind] {
                 continue;
             }
             self.blasts.push((c, code, self.virgin[c as usize]));
@@ -408,9 +424,13 @@ impl Position<'_> {
                 clear(self, m.extra);
             }
             clear(self, m.to);
+            if x.immune[code_kind(mover) as usize] {
+                // An immune capturer survives its own explosion.
+                self.board[m.to as usize] = mover;
+            }
             for &c in x.around(m.to) {
                 let code = self.board[c as usize];
-                if code != 0 && !x.spared[code_kind(code) as usize] {
+                if code != 0 && !x.spared[code_kind(code) as usize] && !x.immune[code_kind(code) as usize] {
                     clear(self, c);
                 }
             }

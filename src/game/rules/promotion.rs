@@ -30,19 +30,24 @@ pub struct PiecePromotion {
     /// u64 words per cell set.
     pub words: usize,
     /// Every move in the zone promotes or, for a promoted piece, demotes
-    /// (`promotion.flip`, kyoto shogi): no move leaves the piece as it was.
+    /// (`promotion.flip`, kyoto shogi, or `promotion.piece-mandatory`): no
+    /// such move leaves the piece as it was.
     pub forced: bool,
+    /// `promotion.piece-mandatory` as written (FSF's `mandatoryPiecePromotion`).
+    pub mandatory: bool,
 }
 
 impl PiecePromotion {
     /// Compiles the rules: `to[kind]` from `promotes-to`, the zone as cells
-    /// per side. With `flip`, a promoted piece "promotes" back to its base.
+    /// per side. With `flip`, a promoted piece "promotes" back to its base;
+    /// with `mandatory`, a move from or into the zone must promote.
     pub fn compile(
         grid: &Grid,
         mut to: Vec<u8>,
         zone_cells: &[Vec<Cell>; 2],
         tables: &MoveTables,
         flip: bool,
+        mandatory: bool,
     ) -> PiecePromotion {
         let words = grid.len().div_ceil(64);
         let mut base: Vec<u8> = (0..to.len() as u8).collect();
@@ -65,7 +70,7 @@ impl PiecePromotion {
                 }
             }
         }
-        PiecePromotion { to, base, zone, dead, words, forced: flip }
+        PiecePromotion { to, base, zone, dead, words, forced: flip || mandatory, mandatory }
     }
 
     /// Whether `c` is in `side`'s promotion zone.

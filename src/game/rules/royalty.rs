@@ -94,6 +94,9 @@ pub fn export_problems(v: &crate::variant::Variant) -> Vec<String> {
     if v.rules.royal_check_all {
         out.push("duple check (in check only when all royal pieces are attacked)".into());
     }
+    if v.rules.royal_check_last {
+        out.push("royal pieces that are royal only while one is left (`royal-check = \"last\"`)".into());
+    }
     if v.rules.no_checks {
         out.push("no checks (a move that gives check is illegal)".into());
     }

@@ -139,7 +139,7 @@ fn piece_promotion(
     tables: &mut MoveTables,
 ) -> Option<PiecePromotion> {
     let (to, zone) = s.moves.piece_promotion.take()?;
-    let pp = PiecePromotion::compile(grid, to, &zone, tables, spec.promotion_flip);
+    let pp = PiecePromotion::compile(grid, to, &zone, tables, spec.promotion_flip, spec.promotion_piece_mandatory);
     let n = tables.cells;
     for kind in (0..s.pieces.len()).filter(|&k| pp.to[k] != NONE) {
         tables.progs[kind * 2 * n..(kind + 1) * 2 * n].iter_mut().for_each(|p| p.plain = false);

@@ -14,7 +14,8 @@ pub(super) fn check(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Rules {
         i => Some(i as u8 - 1),
     };
     let end_order = end_order(spec, d);
-    let royal_check_all = choice(&spec.royal_check, "royal-check", &["any", "all"], d) == 1;
+    let royal_check = choice(&spec.royal_check, "royal-check", &["any", "all", "last"], d);
+    let (royal_check_all, royal_check_last) = (royal_check == 1, royal_check == 2);
     let evasion_capture_only = choice(&spec.royal_evasion, "royal-evasion", &["any", "capture-only"], d) == 1;
     let bare_king = match &spec.bare_king {
         None => false,
@@ -59,6 +60,7 @@ pub(super) fn check(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Rules {
             || evasion_capture_only
             || spec.promotion_move.as_ref().is_some_and(|p| p.no_check),
         royal_check_all,
+        royal_check_last,
         no_checks: spec.no_checks,
         evasion_capture_only,
         bare_king,

@@ -38,6 +38,7 @@ impl Reader<'_> {
     pub(super) fn promotion_section(&mut self, p: &Table, spec: &mut VariantSpec) {
         self.known_keys(p, "promotion");
         spec.promotion_flip = self.bool(p, "flip", "promotion.flip", false);
+        spec.promotion_piece_mandatory = self.bool(p, "piece-mandatory", "promotion.piece-mandatory", false);
         spec.promotion_move = self.promotion_move(p);
         if let Some(z) = self.inline_or_table(p, "piece-zone", "promotion.piece-zone") {
             for (i, side) in ["white", "black"].iter().enumerate() {
