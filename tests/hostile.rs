@@ -30,19 +30,26 @@ fn run(args: &[String], stdout: &str) -> Run {
     let mut cmd = Command::new("sh");
     cmd.arg("-c").arg(format!("ulimit -v {MEMORY_KIB}; exec \"$0\" \"$@\"")).arg(bin).args(args);
     cmd.current_dir(env!("CARGO_MANIFEST_DIR")).stdin(Stdio::null()).stderr(Stdio::piped());
+    // Spawning is serialized: a child forked by the other thread while a
+    // "closed" pipe's read end is still open would hold it until its exec,
+    // so that pipe could still take the first write (a flaky exit 0).
+    let guard = SPAWN.lock().unwrap_or_else(|e| e.into_inner());
     match stdout {
         "full" => cmd.stdout(std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full")),
+        "closed" => {
+            // The read end is closed before the child exists, so its first
+            // write meets a pipe without readers however the two are
+            // scheduled (dropping it after the spawn let a fast child write
+            // its whole output into the pipe's buffer first).
+            let (reader, writer) = std::io::pipe().expect("pipe");
+            drop(reader);
+            cmd.stdout(writer)
+        }
         _ => cmd.stdout(Stdio::piped()),
     };
-    // Spawning is serialized: a child forked by the other thread while this
-    // pipe's read end is still open would hold it until its exec, so a
-    // "closed" pipe could still take the first write (a flaky exit 0).
-    let guard = SPAWN.lock().unwrap_or_else(|e| e.into_inner());
     let mut child = cmd.spawn().expect("spawn sh");
+    drop(cmd); // the parent's copy of a "closed" pipe's write end
     let mut out = child.stdout.take();
-    if stdout == "closed" {
-        out = None; // the reader goes away before the first write
-    }
     drop(guard);
     let mut err = child.stderr.take().expect("stderr");
     let reader = std::thread::spawn(move || {
