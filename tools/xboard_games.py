@@ -81,7 +81,7 @@ def play(args, variant):
     cmd = [XVFB, "-a", XBOARD, "-fcp", engine, "-scp", engine, "-variant", xv, "-matchGames", "1",
            "-searchDepth", str(args.depth), "-tc", "10", "-inc", "0", "-testLegality", args.legality,
            "-testClaims", args.legality, "-autoCallFlag", "true", "-popupExitMessage", "false", "-animateMoving", "false", "-flashCount", "0",
-           "-matchPause", "100",
+           "-matchPause", "100", "-saveSettingsOnExit", "false",
            "-saveGameFile", pgn, "-debug", "-nameOfDebugFile", log]
     t = time.time()
     # A session of its own, so a timeout ends xvfb-run, Xvfb, XBoard and
