@@ -96,7 +96,9 @@ fn xboard_game(tools: &(PathBuf, PathBuf), variant: &str, extra: &str) -> (Strin
     std::fs::create_dir_all(&dir).unwrap();
     let engine = format!("{} xboard", env!("CARGO_BIN_EXE_rookery"));
     let (pgn, log) = (dir.join("game.pgn"), dir.join("xboard.log"));
-    let fixed = format!("-variant {variant} -matchGames 1 -tc 5 -inc 0 -popupExitMessage false -debug {extra}");
+    let fixed = format!(
+        "-variant {variant} -matchGames 1 -tc 5 -inc 0 -popupExitMessage false -saveSettingsOnExit false -debug {extra}"
+    );
     let mut args: Vec<String> = fixed.split_whitespace().map(String::from).collect();
     for (key, value) in [
         ("-fcp", engine.clone()),

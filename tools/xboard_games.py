@@ -21,7 +21,7 @@ with `rookery replay`, and the game is classified:
 Prints one line per variant and a summary table; keeps each game's PGN and
 log under --out (default /tmp/xboard-games).
 """
-import argparse, os, re, subprocess, sys, tempfile, time
+import argparse, os, re, signal, subprocess, sys, tempfile, time
 from concurrent.futures import ThreadPoolExecutor
 
 XBOARD, XVFB = "/usr/games/xboard", "/usr/bin/xvfb-run"
@@ -81,13 +81,18 @@ def play(args, variant):
     cmd = [XVFB, "-a", XBOARD, "-fcp", engine, "-scp", engine, "-variant", xv, "-matchGames", "1",
            "-searchDepth", str(args.depth), "-tc", "10", "-inc", "0", "-testLegality", args.legality,
            "-testClaims", args.legality, "-autoCallFlag", "true", "-popupExitMessage", "false", "-animateMoving", "false", "-flashCount", "0",
-           "-matchPause", "100",
+           "-matchPause", "100", "-saveSettingsOnExit", "false",
            "-saveGameFile", pgn, "-debug", "-nameOfDebugFile", log]
     t = time.time()
+    # A session of its own, so a timeout ends xvfb-run, Xvfb, XBoard and
+    # both engines together (killing xvfb-run alone leaves them running).
+    p = subprocess.Popen(cmd, cwd=d, env=dict(os.environ, HOME=d), stdin=subprocess.DEVNULL,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
-        subprocess.run(cmd, cwd=d, env=dict(os.environ, HOME=d), stdin=subprocess.DEVNULL,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=args.timeout)
+        p.wait(timeout=args.timeout)
     except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.wait()
         return variant, "unended", f"no result in {args.timeout} s", time.time() - t
     text = open(log, errors="replace").read() if os.path.exists(log) else ""
     game = open(pgn, errors="replace").read() if os.path.exists(pgn) else ""

@@ -24,7 +24,7 @@ time.sleep(1)
 log = f"{d}/xboard.log"
 if os.path.exists(log): os.remove(log)
 xb = subprocess.Popen(["/usr/games/xboard", "-fcp", f"{R} xboard", "-variant", variant, "-tc", "5", "-inc", "0",
-                       "-boardSize", "Medium", "-alwaysPromoteToQueen", "true", "-saveGameFile", f"{d}/game.pgn",
+                       "-boardSize", "Medium", "-alwaysPromoteToQueen", "true", "-saveSettingsOnExit", "false", "-saveGameFile", f"{d}/game.pgn",
                        "-debug", "-nameOfDebugFile", log], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=d)
 me = subprocess.Popen([R, "uci"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 def send(s): me.stdin.write(s + "\n"); me.stdin.flush()
