@@ -495,8 +495,10 @@ fn read_tables(pre: &str) -> Tab {
             .iter()
             .map(|z| {
                 let Sx::L(parts) = z else { panic!("zone") };
-                let r = |i: usize| nums(&parts[i]).into_iter().map(|x| x as u32).collect::<Vec<_>>();
-                (nums(&parts[0])[0] != 0, [r(1), r(2)], nums(&parts[3]).into_iter().map(|x| x as usize).collect())
+                // Each list carries its length first.
+                let r = |i: usize| nums(&parts[i]).into_iter().skip(1).map(|x| x as u32).collect::<Vec<_>>();
+                let choices = nums(&parts[3]).into_iter().skip(1).map(|x| x as usize).collect();
+                (nums(&parts[0])[0] != 0, [r(1), r(2)], choices)
             })
             .collect(),
         _ => panic!("zones"),
@@ -513,15 +515,15 @@ fn read_tables(pre: &str) -> Tab {
         hasep: get("hasep") == "1",
         nfiles: get("nfiles").parse().unwrap(),
         nranks: get("nranks").parse().unwrap(),
-        holes: holes(&get("holes"), get("nholes").parse().unwrap()),
+        holes: holes(&get("holes")),
     }
 }
 
-/// The `holes` list (cell names) as squares; `nholes` is its length.
-fn holes(list: &str, n: usize) -> BTreeSet<Sq> {
+/// The `holes` list, `(n cell…)`, as squares.
+fn holes(list: &str) -> BTreeSet<Sq> {
     let names: Vec<&str> = list.trim_matches(['(', ')']).split_whitespace().collect();
-    assert_eq!(names.len(), n, "nholes");
-    names
+    assert_eq!(names[0].parse::<usize>().unwrap(), names.len() - 1, "the length comes first");
+    names[1..]
         .iter()
         .map(|c| {
             let (x, y) = rookery::board::parse_square(c).unwrap();
@@ -1457,6 +1459,12 @@ fn interactive_diagram_import_understands_the_usual_shorthands() {
     assert!(rot.contains("fen = \"2k/3/K2 w - - 0 1\""), "{rot}");
     let bad = interactive_diagram::import("files=3 ranks=3 hole::::a1 King:K:K::a1,,c3", "x").unwrap_err();
     assert!(bad.problems[0].contains("not a square of the board"), "{bad}");
+    // `baring=N` (N > 0) counts only some piece types: not our bare-king rule.
+    let part = interactive_diagram::import("files=3 ranks=3 baring=1 baring=0 Pawn:P:fW::b1 King:K:K::a1", "b");
+    let part = part.unwrap_err().problems.join("\n");
+    assert!(part.contains("baring=1") && !part.contains("baring=0:"), "{part}");
+    let all = interactive_diagram::import("files=3 ranks=3 baring=0 Pawn:P:fW::b1 King:K:K::a1", "b").unwrap();
+    assert!(all.contains("bare-king = \"loss\""), "{all}");
 }
 
 // ---------------------------------------------------------------------------
@@ -1624,9 +1632,10 @@ fn gc_constructs_are_listed_with_their_sources() {
 #[test]
 fn gc_expression_operators_are_listed_with_their_sources() {
     // Every operator or function inside an expression (after `set NAME`,
-    // `if`, `do while`, `return`) must be one docs/game-courier.md lists;
-    // GC's `onboard`, `abs`, `sign`, `max` and `neg`, which no source here
-    // documents, were replaced by the routine's own subroutines.
+    // `if`, `return`) must be one docs/game-courier.md lists; GC's
+    // `onboard`, `abs`, `sign`, `max`, `neg` and `count`, which no source
+    // here documents, were replaced by the routine's own subroutines and by
+    // lists that carry their length first.
     let doc = std::fs::read_to_string(format!("{}/docs/game-courier.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
     let code = format!("{}{}", game_courier::UNIVERSAL, game_courier::HANDLERS);
     let mut ops = BTreeSet::new();
@@ -1651,8 +1660,8 @@ fn gc_expression_operators_are_listed_with_their_sources() {
         }
     }
     let expected = [
-        "!=", "*", "+", "-", "<", "<=", "==", ">", ">=", "and", "count", "elem", "file", "flag", "not", "or", "rank",
-        "space", "sub", "where",
+        "!=", "*", "+", "-", "<", "<=", "==", ">", ">=", "and", "elem", "file", "flag", "not", "or", "rank", "space",
+        "sub", "where",
     ];
     assert_eq!(ops.iter().map(String::as_str).collect::<Vec<_>>(), expected);
     for op in &ops {
@@ -1702,7 +1711,7 @@ fn gc_commands_get_no_expressions() {
     // Constructs without a source available here are not used.
     for banned in [
         "elseif", "local ", "push ", "store;", "restore;", " spaces:", "match ", "diff ", "merge ", "onboard", " abs ",
-        " sign ", " max ", " neg ",
+        " sign ", " max ", " neg ", "do while", "loop;", " count ",
     ] {
         assert!(!code.contains(banned), "{banned:?} in the routine");
     }

@@ -352,7 +352,12 @@ pub fn special_rule_items(v: &Variant) -> Vec<(Feature, String)> {
 /// writing a board GC may not read.
 pub(crate) fn graph_board(v: &Variant, format: Format) -> Option<ExportError> {
     let why = match format {
-        Format::GameCourier => "; GC draws such boards only as a Custom Board with pixel Positions, whose syntax no source available to Rookery documents, so none is written",
+        Format::GameCourier => concat!(
+            "; GC draws \"squares, two types of hexagons, circular boards, and any custom board a developer cares to ",
+            "code in positions for\" (Fergus Duniho, 2008-10-06, chessvariants.com comment 20703), but the exported ",
+            "move tables step by file and rank, and no source available to Rookery documents GC's hexagonal ",
+            "coordinates or the syntax of a custom board's positions, so none is written"
+        ),
         Format::InteractiveDiagram => "; the Interactive Diagram draws files x ranks grids only",
         Format::FairyStockfish => "; Fairy-Stockfish plays on files x ranks grids only",
     };

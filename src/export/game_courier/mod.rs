@@ -24,11 +24,13 @@
 //! the preset is then marked as not fully enforced (GC's `rules` flag is set
 //! only for a fully enforced preset). N-fold repetition is never detected.
 //!
-//! The GAME Code has not been run on Game Courier itself (no interpreter is
-//! available here). The tables are checked by `tests/export.rs`, which
-//! interprets them with a Rust copy of the routine (same subroutines, same
-//! `fmode` dispatch, same trial moves) and compares the `setlegal` list and
-//! the moves `HandleMove` accepts with our engine's legal moves.
+//! The GAME Code has not been run on Game Courier itself (GC cannot be
+//! reached from here). It is checked two ways against our engine: by
+//! `tests/game_courier_code.rs`, which runs the exported text in a small
+//! interpreter of the GAME Code subset it uses (written from the sources in
+//! `docs/game-courier.md`), and by `tests/export.rs`, which runs the tables
+//! through a Rust copy of the routine's algorithm; both compare the
+//! `setlegal` list and the moves `HandleMove` accepts with the engine's.
 
 mod board;
 mod routine;
@@ -49,6 +51,18 @@ pub(super) fn list<T: ToString>(xs: impl IntoIterator<Item = T>) -> String {
     xs.into_iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ")
 }
 
+/// A GAME Code list that carries its length first, `(n a b c)`: the
+/// routine walks such lists by recursion from the last element down, so it
+/// needs neither `count` nor reading past the end.
+fn counted<T: ToString>(xs: impl IntoIterator<Item = T>) -> String {
+    let items: Vec<String> = xs.into_iter().map(|x| x.to_string()).collect();
+    if items.is_empty() {
+        "(0)".to_string()
+    } else {
+        format!("({} {})", items.len(), items.join(" "))
+    }
+}
+
 /// The Pre-Game code: the universal routine, then the variant's tables.
 pub fn pre_game(v: &Variant, lab: &Labels, t: &Tables, fully: bool) -> String {
     let mut s = String::new();
@@ -57,50 +71,68 @@ pub fn pre_game(v: &Variant, lab: &Labels, t: &Tables, fully: bool) -> String {
     }
     s.push_str(UNIVERSAL);
     s.push_str(HANDLERS);
+    piece_tables(&mut s, v, lab, t);
+    rule_values(&mut s, v, t);
+    board_state(&mut s, v);
+    s
+}
+
+/// The move tables, labels and per-kind flags, and the promotion zones.
+fn piece_tables(s: &mut String, v: &Variant, lab: &Labels, t: &Tables) {
     let _ = writeln!(s, "set legs ({});", list(&t.legs));
     let _ = writeln!(s, "set wstart ({});", list(&t.start[0]));
     let _ = writeln!(s, "set bstart ({});", list(&t.start[1]));
+    let _ = writeln!(s, "set nkinds {};", v.pieces.len());
     let _ = writeln!(s, "set wlabel ({});", list(lab.kinds.iter().map(|k| k.0.clone())));
     let _ = writeln!(s, "set blabel ({});", list(lab.kinds.iter().map(|k| k.1.clone())));
     let _ = writeln!(s, "set royal ({});", list(v.pieces.iter().map(|p| p.royal as u8)));
     let _ = writeln!(s, "set pawn ({});", list(v.pieces.iter().map(|p| p.pawn as u8)));
-    // zones: (mandatory (white ranks) (black ranks) (choice kinds)), ranks 0-based as GC's `rank`.
+    // zones: (mandatory (n white ranks) (n black ranks) (n choice kinds)),
+    // ranks 0-based as GC's `rank`.
     let zones: Vec<String> = v
         .zones
         .iter()
         .map(|z| {
-            format!("({} ({}) ({}) ({}))", z.mandatory as u8, list(&z.ranks[0]), list(&z.ranks[1]), list(&z.choices))
+            let (w, b, c) = (counted(&z.ranks[0]), counted(&z.ranks[1]), counted(&z.choices));
+            format!("({} {w} {b} {c})", z.mandatory as u8)
         })
         .collect();
+    let _ = writeln!(s, "set nzones {};", zones.len());
     let _ = writeln!(s, "set zones ({});", zones.join(" "));
-    let _ = writeln!(
-        s,
-        "set stalemate {};",
-        match v.rules.stalemate {
-            EndValue::Loss => 0,
-            EndValue::Draw => 1,
-            EndValue::Win => 2,
-        }
-    );
+}
+
+/// The end rules' values and whether en passant exists.
+fn rule_values(s: &mut String, v: &Variant, t: &Tables) {
+    let stalemate = match v.rules.stalemate {
+        EndValue::Loss => 0,
+        EndValue::Draw => 1,
+        EndValue::Win => 2,
+    };
+    let _ = writeln!(s, "set stalemate {stalemate};");
     let _ = writeln!(s, "set bareking {};", v.rules.bare_king as u8);
     let _ = writeln!(s, "set counterbaring {};", v.rules.counter_baring as u8);
     let _ = writeln!(s, "set barekingfirst {};", v.rules.bare_king_first as u8);
     let _ = writeln!(s, "set moverule {};", v.rules.move_rule);
     let _ = writeln!(s, "set hasep {};", t.has_ep as u8);
-    // The board's cells (the loops walk this list), then the state: side
-    // to move, a flag on every unmoved piece, en passant, quiet moves.
-    let pl = setup_placement(v);
+}
+
+/// The board's cells rank by rank (the scans walk these lists), its extent
+/// and holes (for `Inside`: a step stays on the board when its 0-based file
+/// and rank are in range and it is not a hole), then the state: side to
+/// move, a flag on every unmoved piece, en passant, quiet moves.
+fn board_state(s: &mut String, v: &Variant) {
     let g = &v.grid;
-    let _ = writeln!(s, "set cells ({});", list((0..g.len()).map(|c| g.label(c as Cell).to_string())));
-    // The board's extent and holes, for `Inside` (a step stays on the board
-    // when its 0-based file and rank are in range and it is not a hole).
-    let holes: Vec<String> = (0..g.ranks())
-        .flat_map(|y| (0..g.files()).map(move |x| (x, y)))
-        .filter(|&(x, y)| g.is_hole(x, y))
-        .map(|(x, y)| square_label(x, y))
+    let rows: Vec<String> = (0..g.ranks() as i32)
+        .map(|y| counted((0..g.files() as i32).filter_map(|x| g.at(x, y)).map(|c| g.label(c).to_string())))
         .collect();
     let _ = writeln!(s, "set nfiles {};\nset nranks {};", g.files(), g.ranks());
-    let _ = writeln!(s, "set nholes {};\nset holes ({});", holes.len(), holes.join(" "));
+    let _ = writeln!(s, "set cells ({});", rows.join(" "));
+    let holes = (0..g.ranks())
+        .flat_map(|y| (0..g.files()).map(move |x| (x, y)))
+        .filter(|&(x, y)| g.is_hole(x, y))
+        .map(|(x, y)| square_label(x, y));
+    let _ = writeln!(s, "set holes {};", counted(holes));
+    let pl = setup_placement(v);
     let unmoved: Vec<String> =
         (0..g.len()).filter(|&c| pl.cells[c].is_some()).map(|c| g.label(c as Cell).to_string()).collect();
     let _ = writeln!(s, "set stm {};", if pl.side == 0 { 1 } else { 2 });
@@ -110,7 +142,6 @@ pub fn pre_game(v: &Variant, lab: &Labels, t: &Tables, fully: bool) -> String {
     }
     let _ = writeln!(s, "set epvictim @;");
     let _ = writeln!(s, "set quiet 0;");
-    s
 }
 
 /// One Edit-form field: name, settings-file key (if known), value.

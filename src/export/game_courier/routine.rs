@@ -18,10 +18,15 @@
 /// expression, since only commands that set variables or control the flow
 /// interpret expressions (Fergus Duniho, 2023); expressions are computed
 /// by `set` first. Bit tests are done by comparison and subtraction
-/// (`Bits`), membership by loops over `elem`/`count`; there is one loop
-/// form (`do while … loop`), no `push`/`match`/`diff`/`merge`, no
-/// `store`/`restore` (a trial move is made and taken back with `empty`
-/// and `add`). Every construct used, with its source, is listed in
+/// (`Bits`). Every loop is a recursive subroutine that does one step and
+/// calls itself (Fergus Duniho, 2004-12-16: GAME Code's "subroutines could
+/// be handled through recursive function calls"), and a list the code
+/// walks carries its length first, so neither `do while … loop` nor
+/// `count` is used; the board is walked rank by rank, so one scan nests at
+/// most ranks + files calls (a whole legal-move list, with its check and
+/// attack scans inside, nested 107 calls deep in the tests' games). No `push`/`match`/`diff`/
+/// `merge`, no `store`/`restore` (a trial move is made and taken back with
+/// `empty` and `add`). Every construct used, with its source, is listed in
 /// `docs/game-courier.md`: e.g. `setflag, unsetflag`, `add` and
 /// `if, else, elseif, endif` (Fergus Duniho's comment of 2004-02-26 on the
 /// Developer's Guide, chessvariants.com `editcomment.php?reply=5259`:
@@ -29,19 +34,21 @@
 /// with named parameters, `my` variables, array literals and
 /// `gosub HandleMove` from H. G. Muller's GAME code (2020); `sub` inside an
 /// expression (Fergus Duniho, 2004-12-16); `+ - *` and their operand order
-/// (Fergus Duniho, 2008, reply 21877); `if … endif` and `do … loop` blocks
-/// (Fergus Duniho, 2016); `setlegal` from GC's legal-moves tutorial. GC's
-/// `onboard`, `abs`, `sign`, `max` and `neg`, which no source here
-/// documents, are replaced by the subroutines `Inside`, `Abs` and `Sign`.
-/// Not confirmed from a source available here, and to check on the live
-/// site first: the `while` form of `do … loop`, `elem`/`count`, and the
-/// game-end commands `won`/`lost`/`drawn`.
+/// (Fergus Duniho, 2008, reply 21877); `if … endif` blocks (Fergus Duniho,
+/// 2016); `setlegal` from GC's legal-moves tutorial. GC's `onboard`, `abs`,
+/// `sign`, `max` and `neg`, which no source here documents, are replaced
+/// by the subroutines `Inside`, `Abs` and `Sign`. Not confirmed from a
+/// source available here, and to check on the live site first: `elem`
+/// (reading an array literal) and the game-end commands `won`/`lost`/
+/// `drawn`.
 ///
 /// The text is kept in `gac/` one file per concern: `state` (the globals),
-/// `labels` (flag bits, `Inside`, label to kind and side), `walk` (the leg
-/// walk and `Found`), `castle`, `attacks` (a piece's moves, attack and
-/// check tests), `promotion`; the handlers in `handle` (Post-Move), `legal`
-/// (trial moves and GC's legal-move list) and `end` (game end).
+/// `labels` (flag bits, list membership, `Inside`, label to kind and side),
+/// `walk` (the leg walk and `Found`), `castle`, `attacks` (a piece's moves,
+/// attack and check tests), `promotion`; the handlers in `handle`
+/// (Post-Move), `legal` (trial moves and GC's legal-move list) and `end`
+/// (game end). `tests/game_courier_code.rs` runs this text in a small GAME
+/// Code interpreter and compares it with the engine.
 ///
 /// Table format, per kind: `nmoves`, then per move its flags (1 initial,
 /// 2 only when not in check, 4 castling) and a leg tree; a leg is

@@ -62,6 +62,7 @@ pub fn import(text: &str, default_name: &str) -> Result<String, ImportError> {
     let pawns = pawns(&d);
     let zones = zones(&d, &royal, &pawns, ranks, &mut problems);
     let stalemate = stalemate(&d, &mut problems);
+    partial_baring(&d, &mut problems);
     // `rookeryExtinction`: the `baring=0` is Shatranj's rule, written as
     // our `[extinction]` table (see `refusals::shatranj_baring`).
     let extinction = d.key("baring").and(d.key("rookeryExtinction"));
@@ -293,6 +294,19 @@ fn stalemate(d: &Description, problems: &mut Vec<String>) -> &'static str {
             problems.push(format!("stalemate={o:?} (expected win, draw or loss)"));
             "draw"
         }
+    }
+}
+
+/// `baring=N` for N > 0 counts only piece type N for the baring, one key
+/// per type ("you can specify which piece types should be counted for the
+/// baring, through a number of baring=N parameters", H. G. Muller,
+/// chessvariants.com reply 40388); Rookery's bare-king rule counts every
+/// non-royal piece, the meaning of `baring=0` only.
+fn partial_baring(d: &Description, problems: &mut Vec<String>) {
+    for (_, n) in d.keys.iter().filter(|(k, n)| k == "baring" && n != "0") {
+        problems.push(format!(
+            "baring={n}: only some piece types count for the baring; Rookery's bare-king rule counts every non-royal piece (baring=0)"
+        ));
     }
 }
 

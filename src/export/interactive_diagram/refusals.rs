@@ -54,14 +54,16 @@ pub(super) fn shatranj_baring(v: &Variant) -> bool {
 /// (chessvariants.com `MSinteractive-diagrams`), real diagrams, and H. G.
 /// Muller's comment with his Xiangqi diagram (chessvariants.com comments on
 /// item 33312), which says zones need "a tiny bit of script" beside the
-/// diagram and writes the kings' non-facing rule as an extra King move.
+/// diagram and writes the kings' non-facing rule as an extra King move, and
+/// his comment of 2023-02-03 on the ID article, which names `promoOffset`
+/// for Shogi-like promotion without describing it.
 fn id_reason(f: Feature) -> &'static str {
     const UNKNOWN: &str = "no ID parameter for it is documented in the sources available here (the ID documentation page and real diagrams), and the exporter writes only what it can check";
     match f {
         Feature::Drops => "the ID has holdings (`holdingsType`, seen in real diagrams such as the ID Piece Lab), but no source available here gives how it restricts drops (pawn ranks, one pawn a file, no mate by a pawn drop, promoted pieces), so an export could not be checked to be the same game",
         Feature::Region => "the ID confines pieces only through a piece of JavaScript written beside the diagram (H. G. Muller's Xiangqi diagram, chessvariants.com comments on item 33312); the exporter writes no script",
         Feature::FlyingGeneral => "the ID has no such rule; H. G. Muller's Xiangqi diagram writes it as an extra multi-leg King capture along the file (chessvariants.com comments on item 33312), a form this exporter has not checked",
-        Feature::PiecePromotion => "the ID shows Shogi-style promotion (its documentation mentions the promoted piece's move diagram), but no source available here gives its parameters",
+        Feature::PiecePromotion => "the ID has Shogi-style promotion, set by `promoOffset` (named in H. G. Muller's comment of 2023-02-03 on the ID article), but no source available here says how it pairs the pieces, whether promotion in the zone is optional or what a captured promoted piece becomes, so an export could not be checked to be the same game",
         _ => UNKNOWN,
     }
 }
