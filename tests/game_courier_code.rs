@@ -145,6 +145,9 @@ fn exported_game_code_plays_the_engines_games() {
         if v.grid.graph().is_some() || !rookery::export::special_rules(&v).is_empty() {
             continue;
         }
+        if game_courier::tables(&v).unenforced.iter().any(|u| u.starts_with("the moves of")) {
+            continue; // moves the sheet says it does not check (grasshopper's hops)
+        }
         let plies = if v.grid.len() > 64 { 8 } else { 16 };
         play(name, plies, 0x9E37_79B9_7F4A_7C15 ^ name.len() as u64, &mut seen);
     }
