@@ -286,6 +286,10 @@ CATB_VARIANTS = {
     "dragon": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Dd] w KQkq - 0 1", [20, 400, 8982, 200857]),
     "fox-and-hounds": ("1h1h1h1h/8/8/8/8/8/8/4F3 w - - 0 1", [2, 14, 56, 344]),
     "atomar": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 8902, 197779]),
+    "jesonmor": ("nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w - - 0 1", [30, 900, 27960, 868624]),
+    "clobber": ("PpPpP/pPpPp/PpPpP/pPpPp/PpPpP/pPpPp w 0 1", [49, 2116, 80063]),
+    "clobber10": ("PpPpPpPpPp/pPpPpPpPpP/PpPpPpPpPp/pPpPpPpPpP/PpPpPpPpPp/pPpPpPpPpP/PpPpPpPpPp/pPpPpPpPpP/PpPpPpPpPp/pPpPpPpPpP"
+                  " w 0 1", [180, 31252, 5231000]),
 }
 for _name in CATB_VARIANTS:
     FSF_NAME[_name] = _name
@@ -295,6 +299,10 @@ EXTRA_POSITIONS["atomar"] = [
     ("a king's capture still blows up the pieces around", "4k3/8/8/8/3r4/3Kq3/8/8 w - - 0 1"),
     ("kings side by side may not take each other", "8/8/8/3k4/4K3/8/8/8 w - - 0 1"),
     ("an explosion next to the king spares it", "4k3/5b2/8/6N1/8/8/8/4K3 w - - 0 1"),
+]
+EXTRA_POSITIONS["jesonmor"] = [
+    ("White's knight on e5, Black to move: Black may take it", "4n4/9/9/3n5/4N4/9/9/9/4N4 b - - 0 1"),
+    ("White's knight on e5 survived: White, to move, has won", "4n4/9/9/9/4N4/9/9/9/4N4 w - - 0 1"),
 ]
 EXTRA_POSITIONS["shoshogi"] = [
     ("king and crown prince: neither royal, both may be left attacked", "4k4/4r4/9/9/9/9/9/3+E5/4K4 w - - 0 1"),

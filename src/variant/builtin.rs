@@ -126,6 +126,9 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("dragon", include_str!("../../definitions/dragon.toml")),
     ("fox-and-hounds", include_str!("../../definitions/fox-and-hounds.toml")),
     ("atomar", include_str!("../../definitions/atomar.toml")),
+    ("jesonmor", include_str!("../../definitions/jesonmor.toml")),
+    ("clobber", include_str!("../../definitions/clobber.toml")),
+    ("clobber10", include_str!("../../definitions/clobber10.toml")),
 ];
 
 /// The text of a built-in definition.

@@ -146,6 +146,13 @@ pub(super) fn goal_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<String>
             if g.safe {
                 lines.push("flagPieceSafe = true".into());
             }
+            if g.held {
+                // FSF's flagMove is this rule for a piece that is not royal.
+                if v.pieces[g.kind as usize].royal {
+                    problems.push("a royal piece's goal that counts only after the opponent's reply".into());
+                }
+                lines.push("flagMove = true".into());
+            }
             lines
         }
         gs => {

@@ -26,6 +26,8 @@ pub struct GoalSpec {
     pub equalize: bool,
     /// `safe`: the piece counts only while the opponent does not attack it.
     pub safe: bool,
+    /// `held`: the piece counts once it has survived the opponent's reply.
+    pub held: bool,
     /// The table.
     pub span: std::ops::Range<usize>,
 }
@@ -46,6 +48,10 @@ pub struct Goal {
     /// The arrived piece counts only while the opponent does not attack it
     /// (dobutsu's try; Fairy-Stockfish's `flagPieceSafe`).
     pub safe: bool,
+    /// The arrived piece counts only when it still stands there at its
+    /// side's next turn (Jeson Mor; Fairy-Stockfish's `flagMove` for a
+    /// piece other than the king).
+    pub held: bool,
 }
 
 impl Reader<'_> {
@@ -64,11 +70,11 @@ impl Reader<'_> {
         for t in &tables {
             let span = t.span().unwrap_or(0..0);
             for (k, _) in t.iter() {
-                if !["piece", "region", "name", "equalize", "safe"].contains(&k) {
+                if !["piece", "region", "name", "equalize", "safe", "held"].contains(&k) {
                     let ks = t.key(k).and_then(|k| k.span()).unwrap_or(span.clone());
                     self.push_error(
                         ks,
-                        format!("unknown key `{k}` in `goals`; known keys: piece, region, name, equalize, safe"),
+                        format!("unknown key `{k}` in `goals`; known keys: piece, region, name, equalize, safe, held"),
                     );
                 }
             }
@@ -78,6 +84,7 @@ impl Reader<'_> {
                 name: self.string(t, "name", "goals.name", false, &span),
                 equalize: self.bool(t, "equalize", "goals.equalize", false),
                 safe: self.bool(t, "safe", "goals.safe", false),
+                held: self.bool(t, "held", "goals.held", false),
                 span,
             });
         }
@@ -104,7 +111,7 @@ pub fn compile(
                 .name
                 .as_ref()
                 .map_or_else(|| format!("{} reached", regions[region as usize].name), |n| n.value.clone());
-            out.push(Goal { kind, region, name, equalize: g.equalize, safe: g.safe });
+            out.push(Goal { kind, region, name, equalize: g.equalize, safe: g.safe, held: g.held });
         }
     }
     out
@@ -175,10 +182,16 @@ impl crate::game::Position<'_> {
                 return Some(if both { (None, format!("{} by both", g.name)) } else { (Some(stm), g.name.clone()) });
             }
         }
+        for g in v.goals.iter().filter(|g| g.held) {
+            // The side to move's piece arrived earlier and is still there.
+            if self.goal_holds(g, stm) {
+                return Some((Some(stm), g.name.clone()));
+            }
+        }
         if v.rules.check_limit > 0 && self.checks_left(mover) == 0 {
             return Some((Some(mover), format!("{} checks", v.rules.check_limit)));
         }
-        for g in &v.goals {
+        for g in v.goals.iter().filter(|g| !g.held) {
             if self.goal_holds(g, mover) {
                 // White arrived: Black may answer if it can arrive too.
                 if g.equalize && mover == 0 && !self.in_check() && self.can_arrive(g) {
