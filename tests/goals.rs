@@ -24,6 +24,15 @@ fn third_check_wins_and_the_counters_travel_in_the_fen() {
 }
 
 #[test]
+fn where_one_check_wins_the_result_says_first_check() {
+    // Check shogi and Kar Ouk: check_limit = 1 (it read "1 checks").
+    let out = replay(&["checkshogi", "--fen", "4k4/9/9/9/9/9/9/9/R3K4[] w - - 0 1", "a1a9"]);
+    assert!(out.contains("result: 1-0 (first check)"), "{out}");
+    let out = replay(&["karouk", "--fen", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a8"]);
+    assert!(out.contains("result: 1-0 (first check)"), "{out}");
+}
+
+#[test]
 fn king_of_the_hill() {
     let fen = "rnbq1bnr/pppppppp/8/8/8/3k4/PPPPPPPP/RNBQKBNR b KQ - 0 1";
     let out = replay(&["kingofthehill", "--fen", fen, "d3d4"]);

@@ -311,7 +311,10 @@ fn goal_items(v: &Variant, out: &mut Vec<(Feature, String)>) {
     if v.rules.check_limit > 0 {
         out.push((
             Feature::CheckLimit,
-            format!("the n-check rule (the side that gives {} checks wins)", v.rules.check_limit),
+            match v.rules.check_limit {
+                1 => "the n-check rule (the first check wins)".to_string(),
+                n => format!("the n-check rule (the side that gives {n} checks wins)"),
+            },
         ));
     }
     for g in &v.goals {

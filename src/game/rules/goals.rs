@@ -189,7 +189,12 @@ impl crate::game::Position<'_> {
             }
         }
         if v.rules.check_limit > 0 && self.checks_left(mover) == 0 {
-            return Some((Some(mover), format!("{} checks", v.rules.check_limit)));
+            // "first check" where one check wins (check shogi, Kar Ouk).
+            let why = match v.rules.check_limit {
+                1 => "first check".to_string(),
+                n => format!("{n} checks"),
+            };
+            return Some((Some(mover), why));
         }
         for g in v.goals.iter().filter(|g| !g.held) {
             if self.goal_holds(g, mover) {
