@@ -12,8 +12,11 @@
 pub mod eval;
 mod goals;
 mod limits;
+mod ordering;
 mod pruning;
+mod quiesce;
 mod structure;
+mod terminal;
 mod tt;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -25,6 +28,7 @@ pub use limits::Limits;
 
 use crate::game::{code_kind, code_side, Game, Move, MoveKind, Outcome, Position, Quick};
 use crate::variant::{EndValue, Variant};
+use ordering::QuietList;
 use pruning::{
     futility_margin, is_capture, late_move, late_reduction, mover_code, pick, reverse_futile, victim_value,
     worth_trying,
@@ -263,60 +267,6 @@ impl Searcher {
         self.aborted
     }
 
-    /// The score of a finished game for the side to move, `ply` plies from
-    /// the root (a quicker win scores higher).
-    fn outcome_score(&self, o: &Outcome, side: u8, ply: usize) -> i32 {
-        match o.winner {
-            None => self.draw_score(side),
-            Some(w) if w == side => MATE - ply as i32,
-            Some(_) => -(MATE - ply as i32),
-        }
-    }
-
-    /// The score of the position if the game is over by a rule other than
-    /// the lack of moves (or by any rule where that is a goal, see
-    /// `eager_end`).
-    fn terminal(&mut self, game: &mut Game<'_>, ply: usize) -> Option<i32> {
-        let o = if self.eager_end {
-            game.outcome()
-        } else {
-            match game.outcome_but_no_moves() {
-                Quick::Over(o) => Some(o),
-                Quick::Open => None,
-                Quick::NeedMoves => game.outcome(),
-            }
-        };
-        o.map(|o| self.outcome_score(&o, game.pos.side(), ply))
-    }
-
-    /// The score where the side to move has no legal move (the game's own
-    /// verdict: checkmate, stalemate, a forbidden mating drop…).
-    fn no_move_score(&mut self, game: &mut Game<'_>, ply: usize) -> i32 {
-        game.outcome().map_or(0, |o| self.outcome_score(&o, game.pos.side(), ply))
-    }
-
-    /// A draw for `side` to move: a little below zero for the side the
-    /// search is for (contempt), so that it prefers any line that keeps
-    /// play going at an even score to repeating or drawing.
-    fn draw_score(&self, side: u8) -> i32 {
-        if side == self.root_side {
-            -CONTEMPT
-        } else {
-            CONTEMPT
-        }
-    }
-
-    /// Whether the position repeats one since the last irreversible move.
-    fn repeats(&self, game: &Game<'_>) -> bool {
-        if !self.repetition {
-            return false;
-        }
-        let key = game.pos.key();
-        let n = game.keys.len();
-        let back = (game.pos.halfmove() as usize).min(n.saturating_sub(1));
-        game.keys[n - 1 - back..n - 1].iter().rev().skip(1).step_by(2).any(|&k| k == key)
-    }
-
     fn negamax(&mut self, game: &mut Game<'_>, mut depth: i32, alpha: i32, beta: i32, ply: usize, null: bool) -> i32 {
         self.pv[ply].clear();
         if ply > 0 {
@@ -514,126 +464,6 @@ impl Searcher {
         line.push(m);
         line.extend_from_slice(&tail[0]);
     }
-
-    /// A quiet move caused a cut-off: remember it as a killer and in the
-    /// history table.
-    /// The quiet moves tried before it, which did not cut, lose history.
-    fn reward(&mut self, pos: &Position<'_>, m: Move, depth: i32, ply: usize, tried: &QuietList) {
-        let k = &mut self.killers[ply];
-        if k[0] != Some(m) {
-            k[1] = k[0];
-            k[0] = Some(m);
-        }
-        let bonus = depth * depth;
-        for q in tried.moves() {
-            let code = mover_code(pos, q) as usize;
-            let h = &mut self.history[code * self.cells + q.to as usize];
-            if *q == m {
-                *h = (*h + bonus).min(1 << 16);
-            } else {
-                *h = (*h - bonus).max(-(1 << 16));
-            }
-        }
-    }
-
-    fn is_quiet(&self, pos: &Position<'_>, m: &Move) -> bool {
-        m.promo == 0 && victim_value(pos, m, &self.eval.values) == 0 && !is_capture(pos, m)
-    }
-
-    /// Scores moves for ordering: hash move, then captures by MVV-LVA and
-    /// promotions, killers, then quiet moves by history.
-    fn order(&self, pos: &Position<'_>, moves: &[Move], scores: &mut Vec<i32>, hash: Option<Move>, ply: usize) {
-        scores.clear();
-        let vals = &self.eval.values;
-        for m in moves {
-            let s = if Some(*m) == hash {
-                1 << 30
-            } else if is_capture(pos, m) || m.promo != 0 && m.kind != MoveKind::Drop {
-                let attacker = vals[code_kind(mover_code(pos, m)) as usize];
-                // A promotion gains its piece; so does a gating move (the piece entering).
-                let promo = match crate::game::rules::gating::gate(m) {
-                    Some((k, _)) => vals[k as usize],
-                    None if m.promo != 0 && m.kind != MoveKind::Drop => vals[m.promo as usize - 1],
-                    None => 0,
-                };
-                let gain = (victim_value(pos, m, vals) + promo) * 64 - attacker;
-                // A likely losing trade (a dearer piece onto a defended
-                // cell) is tried after the quiet moves.
-                let losing =
-                    promo == 0 && attacker > victim_value(pos, m, vals) + 50 && pos.is_attacked(m.to, pos.side() ^ 1);
-                if losing {
-                    -(1 << 24) + gain
-                } else {
-                    (1 << 24) + gain
-                }
-            } else if self.killers[ply][0] == Some(*m) {
-                (1 << 23) + 1
-            } else if self.killers[ply][1] == Some(*m) {
-                1 << 23
-            } else {
-                self.history[mover_code(pos, m) as usize * self.cells + m.to as usize]
-            };
-            scores.push(s);
-        }
-    }
-
-    /// Quiescence: stand pat, then captures and promotions only (all
-    /// moves when in check), so the horizon never falls mid-exchange.
-    fn quiesce(&mut self, game: &mut Game<'_>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
-        if self.check_abort() {
-            return 0;
-        }
-        let in_check = game.pos.in_check();
-        let stand = self.eval.evaluate(&game.pos);
-        if ply >= MAX_PLY - 1 {
-            return stand;
-        }
-        if !in_check {
-            if stand >= beta {
-                return stand;
-            }
-            alpha = alpha.max(stand);
-        }
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        let mut scores = std::mem::take(&mut self.scores[ply]);
-        game.legal_moves(&mut moves);
-        if moves.is_empty() {
-            self.moves[ply] = moves;
-            self.scores[ply] = scores;
-            return self.no_move_score(game, ply);
-        }
-        if !in_check {
-            let (pos, vals) = (&game.pos, &self.eval.values);
-            moves.retain(|m| worth_trying(pos, m, vals, stand, alpha));
-        }
-        self.order(&game.pos, &moves, &mut scores, None, ply);
-        let mut best = if in_check { -MATE + ply as i32 } else { stand };
-        for i in 0..moves.len() {
-            pick(&mut moves, &mut scores, i);
-            let m = moves[i];
-            game.play(m);
-            let s = -match self.terminal(game, ply + 1) {
-                Some(s) => s,
-                None => self.quiesce(game, -beta, -alpha, ply + 1),
-            };
-            game.undo();
-            if self.aborted {
-                break;
-            }
-            if s > best {
-                best = s;
-                alpha = alpha.max(s);
-                if s >= beta {
-                    break;
-                }
-            }
-        }
-        self.moves[ply] = moves;
-        self.scores[ply] = scores;
-        best
-    }
 }
 
 /// Whether and how the search prunes with a null move (see [`Searcher::new`]).
@@ -654,29 +484,6 @@ struct Node {
     pv: bool,
     /// The static evaluation (`-MATE` in check).
     stand: i32,
-}
-
-/// The quiet moves a node tried, for the history malus (the first 64).
-struct QuietList {
-    list: [Option<Move>; 64],
-    len: usize,
-}
-
-impl QuietList {
-    fn new() -> QuietList {
-        QuietList { list: [None; 64], len: 0 }
-    }
-
-    fn push(&mut self, m: Move) {
-        if self.len < self.list.len() {
-            self.list[self.len] = Some(m);
-            self.len += 1;
-        }
-    }
-
-    fn moves(&self) -> impl Iterator<Item = &Move> {
-        self.list[..self.len].iter().flatten()
-    }
 }
 
 /// Whether a stored bound settles the node for this window.

@@ -1,0 +1,98 @@
+//! Move ordering and its memory: the hash move, MVV-LVA captures,
+//! killers and the history table (rewarded on cut-offs).
+
+use super::*;
+
+impl Searcher {
+    /// A quiet move caused a cut-off: remember it as a killer and in the
+    /// history table.
+    /// The quiet moves tried before it, which did not cut, lose history.
+    pub(super) fn reward(&mut self, pos: &Position<'_>, m: Move, depth: i32, ply: usize, tried: &QuietList) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        let bonus = depth * depth;
+        for q in tried.moves() {
+            let code = mover_code(pos, q) as usize;
+            let h = &mut self.history[code * self.cells + q.to as usize];
+            if *q == m {
+                *h = (*h + bonus).min(1 << 16);
+            } else {
+                *h = (*h - bonus).max(-(1 << 16));
+            }
+        }
+    }
+
+    pub(super) fn is_quiet(&self, pos: &Position<'_>, m: &Move) -> bool {
+        m.promo == 0 && victim_value(pos, m, &self.eval.values) == 0 && !is_capture(pos, m)
+    }
+
+    /// Scores moves for ordering: hash move, then captures by MVV-LVA and
+    /// promotions, killers, then quiet moves by history.
+    pub(super) fn order(
+        &self,
+        pos: &Position<'_>,
+        moves: &[Move],
+        scores: &mut Vec<i32>,
+        hash: Option<Move>,
+        ply: usize,
+    ) {
+        scores.clear();
+        let vals = &self.eval.values;
+        for m in moves {
+            let s = if Some(*m) == hash {
+                1 << 30
+            } else if is_capture(pos, m) || m.promo != 0 && m.kind != MoveKind::Drop {
+                let attacker = vals[code_kind(mover_code(pos, m)) as usize];
+                // A promotion gains its piece; so does a gating move (the piece entering).
+                let promo = match crate::game::rules::gating::gate(m) {
+                    Some((k, _)) => vals[k as usize],
+                    None if m.promo != 0 && m.kind != MoveKind::Drop => vals[m.promo as usize - 1],
+                    None => 0,
+                };
+                let gain = (victim_value(pos, m, vals) + promo) * 64 - attacker;
+                // A likely losing trade (a dearer piece onto a defended
+                // cell) is tried after the quiet moves.
+                let losing =
+                    promo == 0 && attacker > victim_value(pos, m, vals) + 50 && pos.is_attacked(m.to, pos.side() ^ 1);
+                if losing {
+                    -(1 << 24) + gain
+                } else {
+                    (1 << 24) + gain
+                }
+            } else if self.killers[ply][0] == Some(*m) {
+                (1 << 23) + 1
+            } else if self.killers[ply][1] == Some(*m) {
+                1 << 23
+            } else {
+                self.history[mover_code(pos, m) as usize * self.cells + m.to as usize]
+            };
+            scores.push(s);
+        }
+    }
+}
+
+/// The quiet moves a node tried, for the history malus (the first 64).
+pub(super) struct QuietList {
+    list: [Option<Move>; 64],
+    len: usize,
+}
+
+impl QuietList {
+    pub(super) fn new() -> QuietList {
+        QuietList { list: [None; 64], len: 0 }
+    }
+
+    pub(super) fn push(&mut self, m: Move) {
+        if self.len < self.list.len() {
+            self.list[self.len] = Some(m);
+            self.len += 1;
+        }
+    }
+
+    pub(super) fn moves(&self) -> impl Iterator<Item = &Move> {
+        self.list[..self.len].iter().flatten()
+    }
+}

@@ -1,0 +1,64 @@
+//! Quiescence search: the horizon never falls in the middle of an
+//! exchange.
+
+use super::*;
+
+impl Searcher {
+    /// Quiescence: stand pat, then captures and promotions only (all
+    /// moves when in check), so the horizon never falls mid-exchange.
+    pub(super) fn quiesce(&mut self, game: &mut Game<'_>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.check_abort() {
+            return 0;
+        }
+        let in_check = game.pos.in_check();
+        let stand = self.eval.evaluate(&game.pos);
+        if ply >= MAX_PLY - 1 {
+            return stand;
+        }
+        if !in_check {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            self.scores[ply] = scores;
+            return self.no_move_score(game, ply);
+        }
+        if !in_check {
+            let (pos, vals) = (&game.pos, &self.eval.values);
+            moves.retain(|m| worth_trying(pos, m, vals, stand, alpha));
+        }
+        self.order(&game.pos, &moves, &mut scores, None, ply);
+        let mut best = if in_check { -MATE + ply as i32 } else { stand };
+        for i in 0..moves.len() {
+            pick(&mut moves, &mut scores, i);
+            let m = moves[i];
+            game.play(m);
+            let s = -match self.terminal(game, ply + 1) {
+                Some(s) => s,
+                None => self.quiesce(game, -beta, -alpha, ply + 1),
+            };
+            game.undo();
+            if self.aborted {
+                break;
+            }
+            if s > best {
+                best = s;
+                alpha = alpha.max(s);
+                if s >= beta {
+                    break;
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        self.scores[ply] = scores;
+        best
+    }
+}
