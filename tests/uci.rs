@@ -12,12 +12,7 @@ use rookery::variant::{builtin, load_str};
 /// `go` it waits for the `bestmove` before sending more (a `quit` during a
 /// search stops it early, as it should).
 fn dialogue(script: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rookery"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_uci();
     let mut stdin = child.stdin.take().unwrap();
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     let mut replies = Vec::new();
@@ -139,14 +134,15 @@ fn bad_input_is_reported_not_fatal() {
     assert!(r[2].starts_with("info string invalid FEN"), "{r:?}");
 }
 
+/// `rookery uci` with piped stdin and stdout, for dialogues that need
+/// timing (a search still running when the next command arrives).
+fn spawn_uci() -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_rookery")).arg("uci").stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap()
+}
+
 #[test]
 fn stop_ends_an_infinite_search() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rookery"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_uci();
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(b"position startpos\ngo infinite\n").unwrap();
     stdin.flush().unwrap();
@@ -167,12 +163,7 @@ fn line_within(lines: &std::sync::mpsc::Receiver<String>, secs: u64) -> Option<S
 
 #[test]
 fn isready_is_answered_during_a_search_and_quit_ends_it_with_input_open() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rookery"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_uci();
     let mut stdin = child.stdin.take().unwrap();
     let out = child.stdout.take().unwrap();
     let (tx, rx) = std::sync::mpsc::channel();
