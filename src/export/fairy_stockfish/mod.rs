@@ -129,6 +129,7 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
     let mut ends = ends::result_lines(v, &pl, &mut problems);
     let mut rules = rule_lines(v, &pl, &pieces.keys, &promotion, &mut problems);
     rules.extend(rules::explosion_lines(v, &pieces.keys, &mut problems));
+    rules.extend(pieces::mutual_immunity_lines(v));
     rules.extend(walls::wall_lines(v));
     ends.extend(ends::end_rule_lines(v, king, &mut problems));
     ends.extend(counting::lines(v, &pieces.keys, &mut problems));
@@ -171,11 +172,11 @@ fn outside_problems(v: &Variant) -> Vec<String> {
     // Capture-to-win pieces are written as extinction, the families of
     // `rules` as their FSF options; every other rule outside the move
     // model is a refusal.
-    let cannons = pieces::janggi_cannon_items(v, &pieces::janggi_cannons(v));
+    let answered = pieces::answered_items(v, &pieces::janggi_cannons(v), &pieces::mutually_immune(v));
     problems.extend(
         super::special_rule_items(v)
             .into_iter()
-            .filter(|(f, s)| !WRITTEN.contains(f) && !cannons.contains(s))
+            .filter(|(f, s)| !WRITTEN.contains(f) && !answered.contains(s))
             .map(|(_, s)| s),
     );
     problems

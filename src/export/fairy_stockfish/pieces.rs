@@ -278,16 +278,42 @@ fn one_side_only(v: &Variant, k: usize) -> bool {
     (0..2u8).filter(|&s| has(s) || promoted_to(s as usize)).count() == 1 && !to_hand && !promotes
 }
 
+/// Kinds that are FSF's `mutuallyImmuneTypes` (its `Position::legal`: a
+/// piece of such a type may not capture one of the same type): the
+/// non-royal kinds every kind but their own may capture (Atomar's kings;
+/// FSF's parser refuses the option for royal kinds). The janggi cannons
+/// have their own FSF type.
+pub(super) fn mutually_immune(v: &Variant) -> Vec<usize> {
+    let cannons = janggi_cannons(v);
+    (0..v.pieces.len())
+        .filter(|&k| !v.pieces[k].royal && !cannons.contains(&k) && only_capturable_by_others(v, k))
+        .collect()
+}
+
+/// `mutuallyImmuneTypes`, when some kind is ([`mutually_immune`]).
+pub(super) fn mutual_immunity_lines(v: &Variant) -> Vec<String> {
+    let kinds = mutually_immune(v);
+    if kinds.is_empty() {
+        return Vec::new();
+    }
+    let letters: String = kinds.iter().map(|&k| v.pieces[k].letter.to_ascii_lowercase()).collect();
+    vec![format!("mutuallyImmuneTypes = {letters}")]
+}
+
 /// The refusals of `export::special_rule_items` that FSF's janggiCannon
-/// answers for `kinds` (its hop ban and its capture restriction).
-pub(super) fn janggi_cannon_items(v: &Variant, kinds: &[usize]) -> Vec<String> {
+/// answers for `cannons` (its hop ban and its capture restriction) and
+/// that `mutuallyImmuneTypes` answers for `immune` (the capture
+/// restriction).
+pub(super) fn answered_items(v: &Variant, cannons: &[usize], immune: &[usize]) -> Vec<String> {
     let mut out = Vec::new();
-    for &k in kinds {
+    for &k in cannons {
         let name = &v.pieces[k].name;
         out.push(format!("the {name} may not hop over {name}"));
+    }
+    for &k in cannons.iter().chain(immune) {
         if let Some(by) = &v.pieces[k].capturable_by {
             let by: Vec<String> = by.iter().map(|&b| v.pieces[b as usize].name.clone()).collect();
-            out.push(format!("the {name} can be captured only by {}", by.join(", ")));
+            out.push(format!("the {} can be captured only by {}", v.pieces[k].name, by.join(", ")));
         }
     }
     out

@@ -522,23 +522,29 @@ pub(super) fn explosion_lines(v: &Variant, keys: &Keys, problems: &mut Vec<Strin
             ));
         }
     }
-    if x.immune.iter().any(|&i| i) {
-        problems
-            .push("kinds immune to explosions (`explosion-immune`; FSF's blastImmuneTypes is not written yet)".into());
+    let immune: String =
+        v.pieces.iter().zip(&x.immune).filter(|(_, &i)| i).map(|(p, _)| p.letter.to_ascii_lowercase()).collect();
+    if v.pieces.iter().zip(&x.immune).any(|(p, &i)| i && p.royal) {
+        // FSF's parser: "Can not use kings or pseudo-royal with blastImmuneTypes."
+        problems.push("a royal kind immune to explosions (FSF's parser refuses blastImmuneTypes for royal kinds)".into());
     }
     if v.rules.bare_king || v.pieces.iter().any(|p| p.capture_wins.is_some()) {
         problems.push("explosions together with another extinction rule (FSF's atomic king is one)".into());
     }
     let royal: String = v.pieces.iter().filter(|p| p.royal).map(|p| p.letter.to_ascii_lowercase()).collect();
-    if royal.is_empty() {
-        // No royal piece (nocheckatomic): `[extinction]` says how it ends.
-        return vec!["blastOnCapture = true".to_string()];
+    let mut out = vec!["blastOnCapture = true".to_string()];
+    if !immune.is_empty() {
+        out.push(format!("blastImmuneTypes = {immune}"));
     }
-    // The castling king (a commoner here) is written with the castling.
-    vec![
-        "blastOnCapture = true".to_string(),
-        "extinctionValue = loss".into(),
-        format!("extinctionPieceTypes = {royal}"),
-        "extinctionPseudoRoyal = true".into(),
-    ]
+    if !royal.is_empty() {
+        // Without a royal piece (nocheckatomic, atomar) `[extinction]` says
+        // how it ends. The castling king (a commoner here) is written with
+        // the castling.
+        out.extend([
+            "extinctionValue = loss".to_string(),
+            format!("extinctionPieceTypes = {royal}"),
+            "extinctionPseudoRoyal = true".into(),
+        ]);
+    }
+    out
 }
