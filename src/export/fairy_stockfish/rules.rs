@@ -526,7 +526,8 @@ pub(super) fn explosion_lines(v: &Variant, keys: &Keys, problems: &mut Vec<Strin
         v.pieces.iter().zip(&x.immune).filter(|(_, &i)| i).map(|(p, _)| p.letter.to_ascii_lowercase()).collect();
     if v.pieces.iter().zip(&x.immune).any(|(p, &i)| i && p.royal) {
         // FSF's parser: "Can not use kings or pseudo-royal with blastImmuneTypes."
-        problems.push("a royal kind immune to explosions (FSF's parser refuses blastImmuneTypes for royal kinds)".into());
+        problems
+            .push("a royal kind immune to explosions (FSF's parser refuses blastImmuneTypes for royal kinds)".into());
     }
     if v.rules.bare_king || v.pieces.iter().any(|p| p.capture_wins.is_some()) {
         problems.push("explosions together with another extinction rule (FSF's atomic king is one)".into());
