@@ -262,9 +262,7 @@ fn rule_lines(
     let mut out = rules::region_lines(v, keys, problems);
     out.extend(rules::goal_lines(v, problems));
     out.extend(rules::check_lines(v, pl, problems));
-    if v.rules.flying_general {
-        out.push("flyingGeneral = true".into());
-    }
+    out.extend(rules::flying_general_lines(v, problems));
     out.extend(rules::piece_promotion_lines(v, problems));
     out.extend(rules::limit_lines(v, problems));
     let immobility = promo.iter().chain(&out).any(|l| l == "immobilityIllegal = true");
