@@ -183,11 +183,19 @@ fn outside_problems(v: &Variant) -> Vec<String> {
 }
 
 /// Pawns and other pieces with initial moves: FSF's `i` = standing on the
-/// double-step ranks, ours = not moved yet (see `initial`).
+/// double-step ranks, ours = not moved yet (see `initial`); Torpedo's
+/// pawns double-step from every rank.
 fn double_step_lines(v: &Variant, pl: &Placement, pieces: &pieces::Pieces, problems: &mut Vec<String>) -> Vec<String> {
     let std_pawns: Vec<usize> = (0..v.pieces.len())
         .filter(|&k| v.pieces[k].pawn && pieces.keys[k] == "pawn" && same_moves(&v.pieces[k].betza, PAWN))
         .collect();
+    if pieces.torpedo {
+        if !std_pawns.is_empty() || !pieces.initial_kinds.is_empty() {
+            problems.push("pawns that double-step from every rank together with other initial moves (FSF's doubleStepRegion is one per side)".into());
+        }
+        let all: Vec<String> = (1..=v.grid.ranks()).map(|r| format!("*{r}")).collect();
+        return ["White", "Black"].iter().map(|side| format!("doubleStepRegion{side} = {}", all.join(" "))).collect();
+    }
     initial::double_step_lines(v, pl, &std_pawns, &pieces.initial_kinds, problems)
 }
 

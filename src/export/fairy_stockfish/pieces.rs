@@ -45,7 +45,15 @@ pub(super) struct Pieces {
     pub any_e: bool,
     /// Kinds whose `i` moves FSF gives by region (see `initial`).
     pub initial_kinds: Vec<usize>,
+    /// Some kind is Torpedo's pawn ([`TORPEDO_PAWN`]): FSF's `pawn` with
+    /// its double-step region every rank.
+    pub torpedo: bool,
 }
+
+/// Torpedo Chess's pawn, which double-steps from any rank: FSF's `pawn`
+/// with `doubleStepRegion` every square (FSF's own torpedo, variant.cpp:
+/// `v->doubleStepRegion[WHITE] = AllSquares`).
+pub(super) const TORPEDO_PAWN: &str = "fmWfceFfmnD";
 
 /// What the mapping of one kind depends on besides the kind itself.
 struct Context {
@@ -126,7 +134,7 @@ fn fixed_key(v: &Variant, k: usize) -> Option<&'static str> {
 enum Role {
     /// Ouk Chatrang's met: FSF's `fers`, its double step `cambodianMoves`.
     Met,
-    /// The orthodox pawn: FSF's `pawn`.
+    /// The orthodox pawn, or Torpedo's: FSF's `pawn`.
     StdPawn,
     /// The royal piece of an explosion game: FSF's `commoner`.
     AtomicKing,
@@ -145,7 +153,7 @@ fn role(v: &Variant, cx: &Context, k: usize) -> Role {
     let p = &v.pieces[k];
     if cx.cambodian.is_some_and(|(_, met)| met == k) {
         Role::Met
-    } else if p.pawn && same_moves(&p.betza, PAWN) {
+    } else if p.pawn && (same_moves(&p.betza, PAWN) || same_moves(&p.betza, TORPEDO_PAWN)) {
         Role::StdPawn
     } else if p.royal && v.explosions.is_some() {
         Role::AtomicKing
@@ -236,6 +244,7 @@ impl Mapper<'_> {
             Role::StdPawn => {
                 self.out.std_pawn = true;
                 self.out.any_e = true;
+                self.out.torpedo |= same_moves(&p.betza, TORPEDO_PAWN);
                 self.write("pawn", format!("pawn = {letter}"));
             }
             Role::AtomicKing => {
