@@ -256,7 +256,8 @@ impl Landings<'_> {
         let t = &self.v.tables;
         let zones = if self.pawn { t.zone_mask[self.side as usize * t.cells + e.to as usize] } else { 0 };
         if let Some(pp) = self.pp {
-            let promotes = pp.promotes(self.side, self.from, e.to, e.target == Occupancy::Enemy || mk != MoveKind::Normal);
+            let promotes =
+                pp.promotes(self.side, self.from, e.to, e.target == Occupancy::Enemy || mk != MoveKind::Normal);
             if promotes {
                 out.push(Move { promo: pp.to[self.kind] + 1, ..m });
             }
