@@ -305,8 +305,8 @@ for _name in CAT5B_VARIANTS:
 EXPECTED_START.update(CAT5B_VARIANTS)
 EXTRA_POSITIONS["wolf"] = [
     ("a pawn on the 9th rank: five promotions and `+` (the elephant) on each square",
-     "4k3/3P4/8/8/8/8/8/8/8/K7 w - - 0 1"),
-    ("a sergeant on c3, in the double-step region, may step two", "4k3/8/8/8/8/8/8/2S5/8/K7 w - - 0 1"),
+     "7k/3P4/8/8/8/8/8/8/8/K7 w - - 0 1"),
+    ("a sergeant on c3, in the double-step region, may step two", "7k/8/8/8/8/8/8/2S5/8/K7 w - - 0 1"),
 ]
 EXTRA_POSITIONS["micro"] = [
     ("a pawn stepping onto the last rank stays a pawn; a capture turns it over",
