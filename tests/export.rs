@@ -1732,9 +1732,7 @@ fn gc_commands_get_no_expressions() {
     let mut seen = BTreeSet::new();
     for line in code.lines().map(str::trim) {
         let Some((cmd, rest)) = line.trim_end_matches(';').split_once(' ') else { continue };
-        if ["add", "empty", "move", "setlegal", "gosub", "unsetflag", "setflag", "die", "say", "won", "lost", "drawn"]
-            .contains(&cmd)
-        {
+        if ["add", "empty", "move", "setlegal", "gosub", "unsetflag", "setflag", "die", "say"].contains(&cmd) {
             seen.insert(cmd);
             // A quoted message is one literal argument.
             let unquoted: String = rest.split('"').step_by(2).collect::<Vec<_>>().join(" \"msg\" ");
@@ -1755,7 +1753,7 @@ fn gc_commands_get_no_expressions() {
     // Constructs without a source available here are not used.
     for banned in [
         "elseif", "local ", "push ", "store;", "restore;", " spaces:", "match ", "diff ", "merge ", "onboard", " abs ",
-        " sign ", " max ", " neg ", "do while", "loop;", " count ",
+        " sign ", " max ", " neg ", "do while", "loop;", " count ", "won ", "lost ", "drawn ",
     ] {
         assert!(!code.contains(banned), "{banned:?} in the routine");
     }
