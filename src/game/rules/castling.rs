@@ -467,6 +467,14 @@ pub fn export_problems(v: &crate::variant::Variant) -> Vec<String> {
             names.join(" or ")
         ));
     }
+    if let Some(f) = v.free_castling {
+        let names: Vec<&str> =
+            (0..v.pieces.len()).filter(|k| f.kings & (1 << k) != 0).map(|k| v.pieces[k].name.as_str()).collect();
+        out.push(format!(
+            "Chess960 castling by the {} from any cell of its rank (not written by this exporter)",
+            names.join(" and ")
+        ));
+    }
     if let Some(rule) = &v.unmoved_loss {
         for &(k, _) in &rule.victims {
             out.push(format!(
