@@ -77,7 +77,7 @@ fn castling_is_read_in_both_notations() {
 #[test]
 fn castling_960_needs_an_o_move() {
     let text = builtin::text("fischerandom").unwrap().replace("betza = \"KisO2\"", "betza = \"K\"");
-    let err = load_str(&text).err().expect("refused");
+    let err = load_str(&text).expect_err("refused");
     let msg = format!("{:?}", err.diagnostics);
     assert!(msg.contains("castling-960"), "{msg}");
 }
