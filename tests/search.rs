@@ -107,3 +107,49 @@ fn the_captures_only_generator_lists_exactly_the_legal_captures_and_promotions()
     }
     assert!(checked > 1000, "only {checked} positions with captures compared");
 }
+
+#[test]
+fn pruning_keeps_mates_drop_mates_and_goals_in_reach() {
+    // Searched deeper than needed, so that the pruning near the leaves
+    // (futility, razoring, the exchange tests, move-count pruning) has
+    // nodes to act on: a wrong cut would lose or lengthen the win.
+    let chess = variant("chess");
+    // Two rooks mate in three (Fairy-Stockfish 14, go depth 18: mate 3).
+    let (_, three) = best(&chess, "k7/8/8/8/8/8/8/2R3RK w - - 0 1", 9);
+    assert_eq!(three, Score::Mate(3));
+    // Crazyhouse: a rook from the hand mates on the back rank at once.
+    let zh = variant("crazyhouse");
+    let (m, s) = best(&zh, "6k1/5ppp/8/8/8/8/8/6K1[R] w - - 0 1", 7);
+    assert!(m.starts_with("R@") && s == Score::Mate(1), "{m} {s:?}");
+    // King of the hill: stepping onto the hill wins, scored like a mate.
+    let hill = variant("kingofthehill");
+    let (m, s) = best(&hill, "8/8/8/8/8/3K4/8/k7 w - - 0 1", 7);
+    assert!(["d3d4", "d3e4"].contains(&m.as_str()) && s == Score::Mate(1), "{m} {s:?}");
+}
+
+#[test]
+fn the_static_exchange_follows_recaptures_and_x_rays() {
+    let v = variant("chess");
+    let mut values = vec![0; v.pieces.len()];
+    for (letter, value) in [('P', 100), ('N', 300), ('B', 300), ('R', 500), ('Q', 900), ('K', 20_000)] {
+        values[v.kind_of_letter(letter).unwrap() as usize] = value;
+    }
+    let see = |fen: &str, from: &str, to: &str| {
+        let mut pos = Position::from_fen(&v, fen).unwrap();
+        let before = pos.fen();
+        let m = Move::normal(v.grid.parse(from).unwrap(), v.grid.parse(to).unwrap());
+        let s = pos.see(m, &values);
+        assert_eq!(pos.fen(), before, "the board is put back");
+        s
+    };
+    // A knight for a knight defended by a pawn: even.
+    assert_eq!(see("4k3/8/3p4/4n3/8/5N2/8/4K3 w - - 0 1", "f3", "e5"), 0);
+    // The queen takes a pawn defended by a pawn: she is lost.
+    assert_eq!(see("4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1", "d1", "d5"), -800);
+    // A rook behind the capturing rook joins in (x-ray): a pawn up.
+    assert_eq!(see("4k3/3r4/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2", "d5"), 100);
+    assert_eq!(see("4k3/3r4/8/3p4/8/8/3R4/4K3 w - - 0 1", "d2", "d5"), -400);
+    // An undefended piece is won whole; a quiet move onto a guarded cell loses the mover.
+    assert_eq!(see("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", "d1", "d5"), 300);
+    assert_eq!(see("4k3/8/2p5/8/8/8/8/3RK3 w - - 0 1", "d1", "d5"), -500);
+}

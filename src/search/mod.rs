@@ -29,7 +29,9 @@ pub use limits::Limits;
 use crate::game::{code_kind, code_side, Game, Move, MoveKind, Outcome, Position, Quick};
 use crate::variant::{EndValue, Variant};
 use ordering::QuietList;
-use pruning::{futility_margin, is_capture, late_move, late_reduction, mover_code, pick, reverse_futile, victim_value};
+use pruning::{
+    futility_margin, is_capture, late_move, late_reduction, mover_code, pick, razor, reverse_futile, victim_value,
+};
 use tt::{Bound, Entry, Table};
 
 /// Score of a won game at the root; a mate found `n` plies deep scores
@@ -91,6 +93,9 @@ pub struct Searcher {
     table: Table,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
+    /// Per (piece code, cell) of the last move: the quiet move that last
+    /// refuted it.
+    counter: Vec<Option<Move>>,
     cells: usize,
     /// Null-move pruning here: none, or checked by a reduced search of
     /// the side's own moves where passing may be what it cannot do.
@@ -153,6 +158,7 @@ impl Searcher {
             table: Table::new(hash_mb),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; codes * cells],
+            counter: vec![None; codes * cells],
             cells,
             null,
             repetition: v.rules.repetition > 0,
@@ -193,6 +199,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.table.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.counter.iter_mut().for_each(|c| *c = None);
     }
 
     /// Searches the game's current position within `limits`; calls
@@ -219,10 +226,19 @@ impl Searcher {
         game.legal_moves(&mut legal);
         let mut best: Option<(Move, Report)> = None;
         let mut score = 0;
+        // Iterations in a row that kept the best move (time management).
+        let mut stable = 0;
         for depth in 1..=limits.depth.min(MAX_PLY as u32 - 1) {
             self.seldepth = 0;
             let s = self.aspiration(game, depth as i32, score);
             if self.aborted && best.is_some() {
+                // A root move that the cut-off iteration searched fully and
+                // found better than the last best (the first one searched)
+                // is taken.
+                if let (Some(&m), Some(b)) = (self.pv[0].first(), best.as_mut()) {
+                    b.0 = m;
+                    b.1.pv = self.pv[0].clone();
+                }
                 break;
             }
             score = s;
@@ -236,8 +252,9 @@ impl Searcher {
                 pv,
             };
             report(&r);
+            stable = if best.as_ref().is_some_and(|b| b.0 == r.pv[0]) { stable + 1 } else { 0 };
             best = Some((r.pv[0], r));
-            if self.aborted || self.soft_time_up() || score.abs() > MATE_BOUND && depth > 2 {
+            if self.aborted || self.soft_time_up(stable) || score.abs() > MATE_BOUND && depth > 2 {
                 break;
             }
         }
@@ -265,8 +282,28 @@ impl Searcher {
         }
     }
 
-    fn soft_time_up(&self) -> bool {
-        self.limits.soft_ms.is_some_and(|ms| self.start.elapsed().as_millis() as u64 >= ms)
+    /// Whether to start no new iteration, `stable` iterations after the
+    /// best move last changed. On a clock, the soft limit stretches to
+    /// twice its length while the best move keeps changing and shrinks to
+    /// 60% once it has held for four iterations; and an iteration is not
+    /// begun past half the hard limit (the next one takes at least as long
+    /// as all before it, so it would be cut off and wasted).
+    fn soft_time_up(&self, stable: u32) -> bool {
+        let elapsed = self.start.elapsed().as_millis() as u64;
+        let (Some(soft), Some(hard)) = (self.limits.soft_ms, self.limits.hard_ms) else {
+            return self.limits.soft_ms.is_some_and(|ms| elapsed >= ms);
+        };
+        if soft >= hard {
+            // A fixed time per move: the time is spent anyway.
+            return elapsed >= soft;
+        }
+        let percent = match stable {
+            0 => 200,
+            1 => 130,
+            2 | 3 => 100,
+            _ => 60,
+        };
+        elapsed >= soft * percent / 100 || elapsed * 2 >= hard
     }
 
     /// Whether to stop now: hard time, node budget or the stop flag.
@@ -324,8 +361,14 @@ impl Searcher {
         let pv_node = beta - alpha > 1;
         // The static evaluation, for the pruning decisions (none in check).
         let stand = if in_check { -MATE } else { self.eval.evaluate(&game.pos) };
-        if !pv_node && !in_check && ply > 0 && reverse_futile(stand, depth, beta) {
+        if !pv_node && !in_check && ply > 0 && reverse_futile(stand, depth, beta, self.pawn) {
             return stand;
+        }
+        if !pv_node && !in_check && ply > 0 && razor(stand, depth, alpha, self.pawn) {
+            let s = self.quiesce(game, alpha - 1, alpha, ply);
+            if s < alpha || self.aborted {
+                return s;
+            }
         }
         if self.try_null(game, depth, beta, ply, null, in_check, stand) {
             return beta;
@@ -338,8 +381,10 @@ impl Searcher {
             self.scores[ply] = scores;
             return self.no_move_score(game, ply);
         }
-        self.order(&mut game.pos, &moves, &mut scores, hash_move, ply);
-        let node = Node { depth, ply, in_check, pv: pv_node, stand };
+        let slot = self.counter_slot(game);
+        let counter = slot.and_then(|s| self.counter[s]);
+        self.order(&mut game.pos, &moves, &mut scores, (hash_move, counter), ply);
+        let node = Node { depth, ply, in_check, pv: pv_node, stand, slot };
         let (score, best) = self.move_loop(game, &mut moves, &mut scores, node, alpha, beta);
         self.moves[ply] = moves;
         self.scores[ply] = scores;
@@ -419,7 +464,7 @@ impl Searcher {
         mut alpha: i32,
         beta: i32,
     ) -> (i32, Option<Move>) {
-        let Node { depth, ply, in_check, pv, stand } = node;
+        let Node { depth, ply, in_check, pv, stand, slot } = node;
         let mut best_score = -MATE - 1;
         let mut best = None;
         let mut quiets = QuietList::new();
@@ -432,7 +477,8 @@ impl Searcher {
             // (A quiet move that late or futile goes unless it checks,
             // whatever the exchange.)
             let shallow = !pv && !in_check && depth <= 6 && best_score > -MATE_BOUND;
-            let doomed = quiet && shallow && (late_move(depth, i) || stand + futility_margin(depth) <= alpha);
+            let doomed =
+                quiet && shallow && (late_move(depth, i) || stand + futility_margin(depth, self.pawn) <= alpha);
             let losing = shallow && !doomed && self.see_below(&mut game.pos, &m, self.see_margin(quiet, depth));
             game.play(m);
             let gives_check = game.pos.in_check();
@@ -471,7 +517,7 @@ impl Searcher {
             }
             if s >= beta {
                 if quiet {
-                    self.reward(&game.pos, m, depth, ply, &quiets);
+                    self.reward(&game.pos, m, depth, ply, &quiets, slot);
                 }
                 break;
             }
@@ -517,6 +563,8 @@ struct Node {
     pv: bool,
     /// The static evaluation (`-MATE` in check).
     stand: i32,
+    /// The countermove slot of the last move (see `counter_slot`).
+    slot: Option<usize>,
 }
 
 /// Whether a stored bound settles the node for this window.

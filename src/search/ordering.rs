@@ -7,22 +7,43 @@ impl Searcher {
     /// A quiet move caused a cut-off: remember it as a killer and in the
     /// history table.
     /// The quiet moves tried before it, which did not cut, lose history.
-    pub(super) fn reward(&mut self, pos: &Position<'_>, m: Move, depth: i32, ply: usize, tried: &QuietList) {
+    /// The move also becomes the answer to the last move (`counter`:
+    /// its countermove slot).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn reward(
+        &mut self,
+        pos: &Position<'_>,
+        m: Move,
+        depth: i32,
+        ply: usize,
+        tried: &QuietList,
+        counter: Option<usize>,
+    ) {
         let k = &mut self.killers[ply];
         if k[0] != Some(m) {
             k[1] = k[0];
             k[0] = Some(m);
         }
-        let bonus = depth * depth;
+        if let Some(slot) = counter {
+            self.counter[slot] = Some(m);
+        }
+        let bonus = (24 * depth * depth).min(3000);
         for q in tried.moves() {
             let code = mover_code(pos, q) as usize;
             let h = &mut self.history[code * self.cells + q.to as usize];
-            if *q == m {
-                *h = (*h + bonus).min(1 << 16);
-            } else {
-                *h = (*h - bonus).max(-(1 << 16));
-            }
+            let b = if *q == m { bonus } else { -bonus };
+            // History gravity: the nearer the bound, the less a bonus
+            // adds, so old successes fade as new ones come.
+            *h += b - *h * b.abs() / HISTORY_MAX;
         }
+    }
+
+    /// The countermove slot of the position: the piece that made the last
+    /// move and where it went (`None` at the root of a game).
+    pub(super) fn counter_slot(&self, game: &Game<'_>) -> Option<usize> {
+        let (last, _) = game.history.last()?;
+        let code = game.pos.at(last.to) as usize;
+        (code != 0).then_some(code * self.cells + last.to as usize)
     }
 
     pub(super) fn is_quiet(&self, pos: &Position<'_>, m: &Move) -> bool {
@@ -30,13 +51,13 @@ impl Searcher {
     }
 
     /// Scores moves for ordering: hash move, then captures by MVV-LVA and
-    /// promotions, killers, then quiet moves by history.
+    /// promotions, killers, the countermove, then quiet moves by history.
     pub(super) fn order(
         &self,
         pos: &mut Position<'_>,
         moves: &[Move],
         scores: &mut Vec<i32>,
-        hash: Option<Move>,
+        (hash, counter): (Option<Move>, Option<Move>),
         ply: usize,
     ) {
         scores.clear();
@@ -66,6 +87,8 @@ impl Searcher {
                 (1 << 23) + 1
             } else if self.killers[ply][1] == Some(*m) {
                 1 << 23
+            } else if counter == Some(*m) {
+                (1 << 23) - 1
             } else {
                 self.history[mover_code(pos, m) as usize * self.cells + m.to as usize]
             };
@@ -89,6 +112,9 @@ impl Searcher {
         pos.see(*m, &self.see_values) < threshold
     }
 }
+
+/// Bound of a history score (see `reward`).
+const HISTORY_MAX: i32 = 1 << 14;
 
 /// The quiet moves a node tried, for the history malus (the first 64).
 pub(super) struct QuietList {

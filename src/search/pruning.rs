@@ -1,22 +1,28 @@
-//! The search's pruning margins (reverse futility, futility, move count,
-//! late-move reductions, quiescence's delta and losing-trade tests) and the
-//! move facts they and the ordering read (mover, capture, victim value):
-//! kept apart so the tree walk in `mod.rs` reads at once.
+//! The search's pruning margins (reverse futility, razoring, futility,
+//! move count, late-move reductions), in units of the variant's pawn, and
+//! the move facts they and the ordering read (mover, capture, victim
+//! value): kept apart so the tree walk in `mod.rs` reads at once.
 
 use super::{MATE, MATE_BOUND};
 use crate::game::{code_kind, code_side, Move, MoveKind, Position};
 
 /// Reverse futility (static null move): far enough above beta near the
 /// leaves, a quiet position is not searched further.
-pub(super) fn reverse_futile(stand: i32, depth: i32, beta: i32) -> bool {
-    depth <= 6 && beta.abs() < MATE_BOUND && stand - 90 * depth >= beta
+pub(super) fn reverse_futile(stand: i32, depth: i32, beta: i32, pawn: i32) -> bool {
+    depth <= 6 && beta.abs() < MATE_BOUND && stand - pawn * 9 / 10 * depth >= beta
+}
+
+/// Razoring: this far below alpha near the leaves, only the captures
+/// (quiescence) can still save the node.
+pub(super) fn razor(stand: i32, depth: i32, alpha: i32, pawn: i32) -> bool {
+    depth <= 3 && alpha.abs() < MATE_BOUND && stand + 2 * pawn + pawn * 3 / 2 * depth * depth < alpha
 }
 
 /// How far below alpha a quiet move near the leaves may start and still
 /// be searched.
-pub(super) fn futility_margin(depth: i32) -> i32 {
+pub(super) fn futility_margin(depth: i32, pawn: i32) -> i32 {
     if depth <= 3 {
-        100 + 120 * depth
+        pawn + pawn * 6 / 5 * depth
     } else {
         MATE
     }
@@ -42,7 +48,7 @@ const KILLER: i32 = 1 << 23;
 const LOSING: i32 = -(1 << 23);
 
 /// The reduction of a late move given its ordering score: a quiet move
-/// by [`reduction`], one ply less for a killer, up to two plies less or
+/// by [`reduction`], one ply less for a killer or the countermove, up to two plies less or
 /// more by its history; a capture likely to lose material like a quiet
 /// move; other captures and promotions not at all.
 pub(super) fn late_reduction(depth: i32, i: usize, pv: bool, quiet: bool, order: i32) -> i32 {
@@ -50,7 +56,7 @@ pub(super) fn late_reduction(depth: i32, i: usize, pv: bool, quiet: bool, order:
         return if order < LOSING { reduction(depth, i, pv) } else { 0 };
     }
     let r = reduction(depth, i, pv);
-    let r = if order >= KILLER { r - 1 } else { r - (order / 8192).clamp(-2, 2) };
+    let r = if order >= KILLER - 1 { r - 1 } else { r - (order / 8192).clamp(-2, 2) };
     r.clamp(0, (depth - 2).max(0))
 }
 

@@ -46,7 +46,7 @@ impl Searcher {
                 }
             }
         }
-        self.order(&mut game.pos, &moves, &mut scores, None, ply);
+        self.order(&mut game.pos, &moves, &mut scores, (None, None), ply);
         let mut best = if in_check { -MATE + ply as i32 } else { stand };
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
