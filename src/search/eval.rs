@@ -36,6 +36,8 @@ pub struct Eval {
     /// What the variant's goals add (material's sign, region nearness,
     /// checks given).
     goals: super::goals::GoalTerms,
+    /// Mobility, attacks near the royal pieces and colour-bound pairs.
+    activity: Option<super::activity::Activity>,
 }
 
 /// Empty-board mobility of `kind` for `side` on `cell`: destinations
@@ -119,7 +121,9 @@ impl Eval {
         let start = Position::start(v);
         let start_material = material(&start, &values, 0) + material(&start, &values, 1);
         let structure = super::structure::Structure::new(v);
-        Eval { values, pst, royal, start_material: start_material.max(1), cells, structure, goals }
+        // Where losing material wins, activity is no asset: left out.
+        let activity = super::activity::Activity::new(v).filter(|_| goals.material_sign > 0);
+        Eval { values, pst, royal, start_material: start_material.max(1), cells, structure, goals, activity }
     }
 
     /// The position's score for the side to move, in centipawns.
@@ -165,7 +169,8 @@ impl Eval {
         }
         let me = pos.side() as usize;
         let structure = self.structure.as_ref().map_or(0, |st| st.score(pos, me, mg));
-        side_score[me] - side_score[me ^ 1] + structure + 10
+        let activity = self.activity.as_ref().map_or(0, |a| a.score(pos, me, mg));
+        side_score[me] - side_score[me ^ 1] + structure + activity + 10
     }
 }
 
@@ -206,6 +211,10 @@ fn advancement(v: &Variant, side: u8, cell: u16, promo_gain: i32) -> i32 {
     let near = (span - dist as i32).max(0);
     promo_gain / 3 * near.pow(4) / span.pow(4)
 }
+
+#[cfg(test)]
+#[path = "eval_tests.rs"]
+mod symmetry;
 
 #[cfg(test)]
 mod tests {
