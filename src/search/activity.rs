@@ -32,6 +32,8 @@ const DANGER_MAX: i32 = 600;
 const PAIR: i32 = 40;
 /// Most royal pieces per side whose surroundings are watched.
 const ROYALS: usize = 2;
+/// Words of a cell set for royal safety (boards up to 256 cells).
+const ZONE_WORDS: usize = 4;
 
 /// Activity tables of one variant.
 #[derive(Clone, Debug)]
@@ -45,9 +47,10 @@ pub struct Activity {
     typical: Vec<i32>,
     /// Per piece code: walked at all.
     walked: Vec<bool>,
-    /// Per cell: (file, rank), where the board has them (royal safety
-    /// needs "next to"); empty on polygon boards.
-    coords: Vec<(i16, i16)>,
+    /// Per cell: the bits of the cells next to it and itself, [`ZONE_WORDS`]
+    /// u64 each, where the board has files and ranks and at most
+    /// `64 * ZONE_WORDS` cells (royal safety); empty elsewhere.
+    zones: Vec<u64>,
     /// Per piece code: index + 1 among the colour-bound kinds (0: not bound).
     bound: Vec<u8>,
     /// Per cell: its colour (0 or 1).
@@ -99,28 +102,25 @@ impl Activity {
             return None;
         }
         let g = &v.grid;
-        let coords = if g.graph().is_some() {
-            Vec::new()
-        } else {
-            (0..cells as u16).map(|c| g.coords(c)).map(|(x, y)| (x as i16, y as i16)).collect()
-        };
         let colour = (0..cells as u16).map(|c| g.colour(c) & 1).collect();
-        Some(Activity { cells, mg, eg, typical, walked, coords, bound, colour })
+        Some(Activity { cells, mg, eg, typical, walked, zones: zones(v), bound, colour })
     }
 
     /// The activity score of `side` minus the other side's; `mg` (0..=256
     /// per side) is how much of the middlegame is left.
     pub fn score(&self, pos: &Position<'_>, side: usize, mg: [i32; 2]) -> i32 {
         let t = &pos.variant().tables;
-        let mut royals = [[u16::MAX; ROYALS]; 2];
+        // Per side: the cells next to its royal pieces.
+        let mut near = [[0u64; ZONE_WORDS]; 2];
         let mut tally = Tally::default();
-        if !self.coords.is_empty() {
+        if !self.zones.is_empty() {
             let mut n = [0usize; 2];
             super::eval::each_occupied(pos, |c| {
                 let code = pos.at(c as u16);
                 let s = code_side(code) as usize;
                 if code != 0 && t.code_royal[code as usize] && n[s] < ROYALS {
-                    royals[s][n[s]] = c as u16;
+                    let zone = &self.zones[c * ZONE_WORDS..(c + 1) * ZONE_WORDS];
+                    near[s].iter_mut().zip(zone).for_each(|(a, b)| *a |= b);
                     n[s] += 1;
                 }
             });
@@ -135,7 +135,7 @@ impl Activity {
                 tally.bound[s] |= 1 << (2 * (self.bound[code] as u32 - 1) + self.colour[c] as u32);
             }
             if self.walked[code] {
-                self.walk_one(pos, code, c, &royals[s ^ 1], &mut tally);
+                self.walk_one(pos, code, c, &near[s ^ 1], &mut tally);
             }
         });
         let mut total = [0i32; 2];
@@ -154,20 +154,20 @@ impl Activity {
     }
 
     /// Walks the piece `code` on `c` and adds its mobility and its attacks
-    /// on the cells next to `royals` (the enemy's) to `tally`.
-    fn walk_one(&self, pos: &Position<'_>, code: usize, c: usize, royals: &[u16; ROYALS], tally: &mut Tally) {
+    /// on the cells in `near` (next to the enemy royals) to `tally`.
+    fn walk_one(&self, pos: &Position<'_>, code: usize, c: usize, near: &[u64; ZONE_WORDS], tally: &mut Tally) {
         let t = &pos.variant().tables;
         let kind = code_kind(code as u8) as usize;
         let s = code_side(code as u8);
         let pr = t.progs[(kind * 2 + s as usize) * self.cells + c];
         let nodes = &t.nodes[pr.start as usize..pr.end as usize];
-        let watch = !self.coords.is_empty() && royals[0] != u16::MAX;
         let mut moves = 0;
         let mut hits = 0;
         reach(nodes, pos, s, |n, occupant| {
             moves += (occupant != Some(s)) as i32;
-            if watch && n.flags & flag::ENEMY_EMIT != 0 && self.next_to_any(n.cell, royals) {
-                hits += 1;
+            if n.flags & flag::ENEMY_EMIT != 0 {
+                let c = n.cell as usize;
+                hits += near.get(c / 64).is_some_and(|w| w >> (c % 64) & 1 != 0) as i32;
             }
         });
         let si = s as usize;
@@ -177,15 +177,6 @@ impl Activity {
             tally.units[si] += UNIT_PER_ATTACKER + UNIT_PER_CELL * hits;
             tally.attackers[si] += 1;
         }
-    }
-
-    /// Whether `cell` is one of `royals` or next to one (8 neighbours).
-    fn next_to_any(&self, cell: u16, royals: &[u16; ROYALS]) -> bool {
-        let (x, y) = self.coords[cell as usize];
-        royals.iter().take_while(|&&r| r != u16::MAX).any(|&r| {
-            let (rx, ry) = self.coords[r as usize];
-            (x - rx).abs() <= 1 && (y - ry).abs() <= 1
-        })
     }
 }
 
@@ -216,6 +207,25 @@ fn reach(nodes: &[Node], pos: &Position<'_>, s: u8, mut f: impl FnMut(&Node, Opt
         }
         i = if n.flags & desc != 0 { i + 1 } else { n.skip as usize };
     }
+}
+
+/// Per cell, the set of the cells next to it (8 neighbours) and itself,
+/// [`ZONE_WORDS`] words each; empty on polygon boards and boards too large.
+fn zones(v: &Variant) -> Vec<u64> {
+    let g = &v.grid;
+    if g.graph().is_some() || g.len() > 64 * ZONE_WORDS {
+        return Vec::new();
+    }
+    let mut out = vec![0u64; g.len() * ZONE_WORDS];
+    for c in 0..g.len() {
+        let (x, y) = g.coords(c as u16);
+        for dx in -1..=1 {
+            for n in (-1..=1).filter_map(|dy| g.at(x as i32 + dx, y as i32 + dy)) {
+                out[c * ZONE_WORDS + n as usize / 64] |= 1 << (n % 64);
+            }
+        }
+    }
+    out
 }
 
 /// Distinct cells a piece of `kind` (White) on `cell` moves to or captures

@@ -3,6 +3,8 @@
 //! promotion zone, royal safety, pieces in hand, and the variant's goals
 //! (`goals.rs`). No per-variant tuning.
 
+use std::cell::Cell;
+
 use crate::compile::flag;
 use crate::game::{code_kind, code_side, piece_code, Position};
 use crate::variant::Variant;
@@ -38,7 +40,14 @@ pub struct Eval {
     goals: super::goals::GoalTerms,
     /// Mobility, attacks near the royal pieces and colour-bound pairs.
     activity: Option<super::activity::Activity>,
+    /// Recent scores by position key (direct-mapped): the search meets the
+    /// same position again and again (re-searches, each iteration's first
+    /// plies), and walking every piece's moves is the dearest part.
+    cache: Vec<Cell<(u64, i32)>>,
 }
+
+/// Entries of the evaluation cache (a power of two).
+const CACHE: usize = 1 << 14;
 
 /// Empty-board mobility of `kind` for `side` on `cell`: destinations
 /// weighted by [`REACH_DECAY`] per intermediate cell, moves and captures
@@ -123,11 +132,26 @@ impl Eval {
         let structure = super::structure::Structure::new(v);
         // Where losing material wins, activity is no asset: left out.
         let activity = super::activity::Activity::new(v).filter(|_| goals.material_sign > 0);
-        Eval { values, pst, royal, start_material: start_material.max(1), cells, structure, goals, activity }
+        let cache = vec![Cell::new((0, 0)); CACHE];
+        Eval { values, pst, royal, start_material: start_material.max(1), cells, structure, goals, activity, cache }
     }
 
     /// The position's score for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position<'_>) -> i32 {
+        let key = pos.key();
+        let slot = &self.cache[key as usize & (CACHE - 1)];
+        match slot.get() {
+            (k, score) if k == key && key != 0 => score,
+            _ => {
+                let score = self.compute(pos);
+                slot.set((key, score));
+                score
+            }
+        }
+    }
+
+    /// [`Eval::evaluate`] without the cache.
+    fn compute(&self, pos: &Position<'_>) -> i32 {
         let mut side_score = [0i32; 2];
         let mut mat = [0i32; 2];
         let mut royal_pst = [0i32; 2];
