@@ -28,6 +28,11 @@ const UNIT_PER_ATTACKER: i32 = 3;
 /// are), capped at [`DANGER_MAX`].
 const DANGER_DIV: i32 = 4;
 const DANGER_MAX: i32 = 600;
+/// Danger units per piece in hand (a drop can join any attack at once),
+/// for pawns and for the other pieces, and the most they add.
+const UNIT_PER_HAND_PAWN: i32 = 1;
+const UNIT_PER_HAND_PIECE: i32 = 3;
+const HAND_UNITS_MAX: i32 = 12;
 /// Bonus for having pieces of a colour-bound kind on both colours.
 const PAIR: i32 = 40;
 /// Most royal pieces per side whose surroundings are watched.
@@ -138,6 +143,9 @@ impl Activity {
                 self.walk_one(pos, code, c, &near[s ^ 1], &mut tally);
             }
         });
+        if pos.pieces_in_hand() > 0 {
+            self.hand_units(pos, &mut tally);
+        }
         let mut total = [0i32; 2];
         for s in 0..2 {
             // Mobility tapers with the side's own phase; the danger to a
@@ -151,6 +159,25 @@ impl Activity {
             }
         }
         total[side] - total[side ^ 1]
+    }
+
+    /// Adds the danger of each side's pieces in hand, counted as one more
+    /// attacker (see [`UNIT_PER_HAND_PIECE`]).
+    fn hand_units(&self, pos: &Position<'_>, tally: &mut Tally) {
+        let t = &pos.variant().tables;
+        for s in 0..2u8 {
+            let units: i32 = (0..self.walked.len() as u8 / 2)
+                .map(|k| {
+                    let per =
+                        if t.code_pawn[piece_code(k, s) as usize] { UNIT_PER_HAND_PAWN } else { UNIT_PER_HAND_PIECE };
+                    per * pos.in_hand(s, k) as i32
+                })
+                .sum();
+            if units > 0 {
+                tally.units[s as usize] += units.min(HAND_UNITS_MAX);
+                tally.attackers[s as usize] += 1;
+            }
+        }
     }
 
     /// Walks the piece `code` on `c` and adds its mobility and its attacks

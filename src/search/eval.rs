@@ -174,8 +174,11 @@ impl Eval {
         let hands = pos.pieces_in_hand() > 0;
         for (k, &val) in self.values.iter().enumerate().filter(|_| hands) {
             for s in 0..2u8 {
-                // In hand: nearly a piece on the board (it can go anywhere).
-                side_score[s as usize] += sign * pos.in_hand(s, k as u8) as i32 * val * 9 / 10;
+                // In hand: nearly a piece on the board (it can go anywhere),
+                // and part of the army for the phase.
+                let held = pos.in_hand(s, k as u8) as i32 * val;
+                side_score[s as usize] += sign * held * 9 / 10;
+                mat[s as usize] += held;
             }
         }
         if self.goals.any() {
