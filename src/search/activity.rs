@@ -341,6 +341,25 @@ mod tests {
     }
 
     #[test]
+    fn pieces_in_hand_add_to_an_attack() {
+        let v = variant("crazyhouse");
+        let a = Activity::new(&v).unwrap();
+        let danger = |fen: &str| {
+            let pos = Position::from_fen(&v, fen).unwrap();
+            a.score(&pos, 0, [256, 256]) - a.score(&pos, 0, [256, 0])
+        };
+        // One queen near Black's king: no danger alone; with a knight in
+        // hand it counts, and more with more in hand.
+        let board = "6k1/5ppp/8/8/8/8/1Q6/K7";
+        assert_eq!(danger(&format!("{board}[] w - - 0 1")), 0);
+        let one = danger(&format!("{board}[N] w - - 0 1"));
+        let two = danger(&format!("{board}[NN] w - - 0 1"));
+        assert!(one > 0 && two > one, "{one} {two}");
+        // Black's hand does not help White.
+        assert_eq!(danger(&format!("{board}[n] w - - 0 1")), 0);
+    }
+
+    #[test]
     fn colour_bound_kinds_are_found_and_the_pair_counts() {
         let v = variant("chess");
         let a = Activity::new(&v).unwrap();

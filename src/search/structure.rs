@@ -187,6 +187,17 @@ mod tests {
     }
 
     #[test]
+    fn a_passed_pawn_wants_the_enemy_royal_far_and_its_own_near() {
+        let near_enemy = white_minus_black("4k3/8/4P3/8/8/8/8/4K3 w - - 0 1");
+        let far_enemy = white_minus_black("8/8/4P3/8/8/8/8/k3K3 w - - 0 1");
+        let own_near = white_minus_black("8/8/3KP3/8/8/8/8/k7 w - - 0 1");
+        assert!(far_enemy > near_enemy, "{far_enemy} {near_enemy}");
+        assert!(own_near > far_enemy, "{own_near} {far_enemy}");
+        // Black's pawn, mirrored: the same amounts.
+        assert_eq!(white_minus_black("K7/8/8/8/8/3kp3/8/8 w - - 0 1"), -own_near);
+    }
+
+    #[test]
     fn doubled_and_isolated_pawns_cost() {
         let pair = white_minus_black("4k3/p7/8/8/8/8/3PP3/4K3 w - - 0 1");
         let doubled = white_minus_black("4k3/p7/8/8/8/4P3/4P3/4K3 w - - 0 1");
