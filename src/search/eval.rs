@@ -3,6 +3,8 @@
 //! promotion zone, royal safety, pieces in hand, and the variant's goals
 //! (`goals.rs`). No per-variant tuning.
 
+use std::cell::Cell;
+
 use crate::compile::flag;
 use crate::game::{code_kind, code_side, piece_code, Position};
 use crate::variant::Variant;
@@ -36,7 +38,16 @@ pub struct Eval {
     /// What the variant's goals add (material's sign, region nearness,
     /// checks given).
     goals: super::goals::GoalTerms,
+    /// Mobility, attacks near the royal pieces and colour-bound pairs.
+    activity: Option<super::activity::Activity>,
+    /// Recent scores by position key (direct-mapped): the search meets the
+    /// same position again and again (re-searches, each iteration's first
+    /// plies), and walking every piece's moves is the dearest part.
+    cache: Vec<Cell<(u64, i32)>>,
 }
+
+/// Entries of the evaluation cache (a power of two).
+const CACHE: usize = 1 << 14;
 
 /// Empty-board mobility of `kind` for `side` on `cell`: destinations
 /// weighted by [`REACH_DECAY`] per intermediate cell, moves and captures
@@ -119,11 +130,28 @@ impl Eval {
         let start = Position::start(v);
         let start_material = material(&start, &values, 0) + material(&start, &values, 1);
         let structure = super::structure::Structure::new(v);
-        Eval { values, pst, royal, start_material: start_material.max(1), cells, structure, goals }
+        // Where losing material wins, activity is no asset: left out.
+        let activity = super::activity::Activity::new(v).filter(|_| goals.material_sign > 0);
+        let cache = vec![Cell::new((0, 0)); CACHE];
+        Eval { values, pst, royal, start_material: start_material.max(1), cells, structure, goals, activity, cache }
     }
 
     /// The position's score for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position<'_>) -> i32 {
+        let key = pos.key();
+        let slot = &self.cache[key as usize & (CACHE - 1)];
+        match slot.get() {
+            (k, score) if k == key && key != 0 => score,
+            _ => {
+                let score = self.compute(pos);
+                slot.set((key, score));
+                score
+            }
+        }
+    }
+
+    /// [`Eval::evaluate`] without the cache.
+    fn compute(&self, pos: &Position<'_>) -> i32 {
         let mut side_score = [0i32; 2];
         let mut mat = [0i32; 2];
         let mut royal_pst = [0i32; 2];
@@ -146,8 +174,11 @@ impl Eval {
         let hands = pos.pieces_in_hand() > 0;
         for (k, &val) in self.values.iter().enumerate().filter(|_| hands) {
             for s in 0..2u8 {
-                // In hand: nearly a piece on the board (it can go anywhere).
-                side_score[s as usize] += sign * pos.in_hand(s, k as u8) as i32 * val * 9 / 10;
+                // In hand: nearly a piece on the board (it can go anywhere),
+                // and part of the army for the phase.
+                let held = pos.in_hand(s, k as u8) as i32 * val;
+                side_score[s as usize] += sign * held * 9 / 10;
+                mat[s as usize] += held;
             }
         }
         if self.goals.any() {
@@ -165,7 +196,8 @@ impl Eval {
         }
         let me = pos.side() as usize;
         let structure = self.structure.as_ref().map_or(0, |st| st.score(pos, me, mg));
-        side_score[me] - side_score[me ^ 1] + structure + 10
+        let activity = self.activity.as_ref().map_or(0, |a| a.score(pos, me, mg));
+        side_score[me] - side_score[me ^ 1] + structure + activity + 10
     }
 }
 
@@ -206,6 +238,10 @@ fn advancement(v: &Variant, side: u8, cell: u16, promo_gain: i32) -> i32 {
     let near = (span - dist as i32).max(0);
     promo_gain / 3 * near.pow(4) / span.pow(4)
 }
+
+#[cfg(test)]
+#[path = "eval_tests.rs"]
+mod symmetry;
 
 #[cfg(test)]
 mod tests {

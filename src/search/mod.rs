@@ -9,6 +9,7 @@
 //! is over (so every end rule of the definition is scored as the game
 //! scores it) and [`Position::legal_moves`] what can be played.
 
+mod activity;
 pub mod eval;
 mod goals;
 mod limits;

@@ -18,6 +18,13 @@ const ISOLATED: i32 = 12;
 /// Bonus per own piece next to a royal piece (at most three count), in the
 /// middlegame.
 const SHELTER: i32 = 14;
+/// Endgame weights of a passed pawn's escort: per step (Chebyshev, at most
+/// [`ESCORT_FAR`]) between the enemy's royal piece and the cell in front of
+/// the pawn, and the same for its own royal piece (negative: far is worse),
+/// for a pawn about to promote (less further back).
+const ESCORT_ENEMY: i32 = 30;
+const ESCORT_OWN: i32 = 12;
+const ESCORT_FAR: i32 = 5;
 
 /// Per-variant tables.
 #[derive(Clone, Debug)]
@@ -67,6 +74,8 @@ impl Structure {
     pub fn score(&self, pos: &Position<'_>, side: usize, mg: [i32; 2]) -> i32 {
         let t = &pos.variant().tables;
         let mut masks = [[0u64; 32]; 2];
+        // Each side's first royal piece (the escort of passed pawns).
+        let mut royal = [None; 2];
         super::eval::each_occupied(pos, |c| {
             let code = pos.at(c as u16);
             if code == 0 {
@@ -74,6 +83,8 @@ impl Structure {
             }
             if t.code_pawn[code as usize] {
                 masks[code_side(code) as usize][self.file[c] as usize] |= 1 << self.rank[c];
+            } else if t.code_royal[code as usize] {
+                royal[code_side(code) as usize].get_or_insert(c);
             }
         });
         let mut total = [0i32; 2];
@@ -84,7 +95,7 @@ impl Structure {
             }
             let s = code_side(code) as usize;
             if t.code_pawn[code as usize] {
-                total[s] += self.pawn(&masks, s, c, mg[s]);
+                total[s] += self.pawn(&masks, s, c, mg[s], royal);
             } else if t.code_royal[code as usize] {
                 total[s] += self.shelter(pos, c, s as u8) * mg[s] / 256;
             }
@@ -93,7 +104,7 @@ impl Structure {
     }
 
     /// One pawn's terms.
-    fn pawn(&self, masks: &[[u64; 32]; 2], s: usize, c: usize, mg: i32) -> i32 {
+    fn pawn(&self, masks: &[[u64; 32]; 2], s: usize, c: usize, mg: i32, royal: [Option<usize>; 2]) -> i32 {
         let (x, y) = (self.file[c] as usize, self.rank[c] as u32);
         let goal = self.goal[s] as u32;
         let ahead = if goal > y { bits_from(y + 1) & !bits_from(goal + 1) } else { !bits_from(y) & bits_from(goal) };
@@ -105,6 +116,8 @@ impl Structure {
             let bonus = PASSED_MIN + (PASSED_MAX - PASSED_MIN) * frac * frac / 65536;
             // Worth most in the endgame, when nothing stops it.
             score += bonus * (512 - mg) / 512;
+            let front = if goal > y { y + 1 } else { y.saturating_sub(1) };
+            score += self.escort(x, front, s, royal) * frac * frac / 65536 * (256 - mg) / 256;
         }
         if masks[s][x].count_ones() > 1 {
             score -= DOUBLED;
@@ -113,6 +126,19 @@ impl Structure {
             score -= ISOLATED;
         }
         score
+    }
+
+    /// How well the royal pieces escort a passed pawn of side `s` whose
+    /// next cell is (`x`, `front`): the enemy's far from it, its own near.
+    fn escort(&self, x: usize, front: u32, s: usize, royal: [Option<usize>; 2]) -> i32 {
+        let dist = |r: Option<usize>| {
+            r.map_or(ESCORT_FAR, |r| {
+                let dx = (self.file[r] as i32 - x as i32).abs();
+                let dy = (self.rank[r] as i32 - front as i32).abs();
+                dx.max(dy).min(ESCORT_FAR)
+            })
+        };
+        ESCORT_ENEMY * dist(royal[s ^ 1]) - ESCORT_OWN * dist(royal[s])
     }
 
     /// Own pieces around a royal piece on `c` (at most three count).
@@ -158,6 +184,17 @@ mod tests {
         assert!(stopped - black_alone < e3, "{stopped} {black_alone} {e3}");
         // The same for Black, mirrored.
         assert_eq!(white_minus_black("4k3/8/4p3/8/8/8/8/4K3 w - - 0 1"), -e3);
+    }
+
+    #[test]
+    fn a_passed_pawn_wants_the_enemy_royal_far_and_its_own_near() {
+        let near_enemy = white_minus_black("4k3/8/4P3/8/8/8/8/4K3 w - - 0 1");
+        let far_enemy = white_minus_black("8/8/4P3/8/8/8/8/k3K3 w - - 0 1");
+        let own_near = white_minus_black("8/8/3KP3/8/8/8/8/k7 w - - 0 1");
+        assert!(far_enemy > near_enemy, "{far_enemy} {near_enemy}");
+        assert!(own_near > far_enemy, "{own_near} {far_enemy}");
+        // Black's pawn, mirrored: the same amounts.
+        assert_eq!(white_minus_black("K7/8/8/8/8/3kp3/8/8 w - - 0 1"), -own_near);
     }
 
     #[test]

@@ -1,0 +1,382 @@
+//! Piece activity, read off the current board through each piece's own
+//! compiled move program: mobility (the cells a piece can move to or
+//! capture on now), attacks on the cells around the enemy royal pieces
+//! (royal safety), and the pair bonus of colour-bound kinds (the bishop
+//! pair's analogue, for any kind whose every move keeps the cell colour).
+//! Every weight is computed at load time from the definition; nothing names
+//! a variant.
+
+use crate::compile::{flag, Node};
+use crate::game::{code_kind, code_side, piece_code, Position};
+use crate::variant::Variant;
+
+/// Centipawns per move of mobility above the piece's typical count, for a
+/// piece averaging one move on the empty board, in the middlegame and the
+/// endgame; a piece with `m` average moves gets this over `sqrt(m)` (each
+/// move matters less to a piece that has many).
+const MOBILITY_MG: f64 = 14.0;
+const MOBILITY_EG: f64 = 20.0;
+/// The typical count, as a share of the empty-board average: in a real
+/// game about half the far cells are blocked.
+const TYPICAL_SHARE: f64 = 0.5;
+/// Danger units per cell next to a royal that an attacker hits, and per
+/// attacker that hits any.
+const UNIT_PER_CELL: i32 = 2;
+const UNIT_PER_ATTACKER: i32 = 3;
+/// The royal safety penalty is `units² / DANGER_DIV` centipawns (attacks
+/// add up faster than linearly: one attacker is rarely dangerous, several
+/// are), capped at [`DANGER_MAX`].
+const DANGER_DIV: i32 = 4;
+const DANGER_MAX: i32 = 600;
+/// Danger units per piece in hand (a drop can join any attack at once),
+/// for pawns and for the other pieces, and the most they add.
+const UNIT_PER_HAND_PAWN: i32 = 1;
+const UNIT_PER_HAND_PIECE: i32 = 3;
+const HAND_UNITS_MAX: i32 = 12;
+/// Bonus for having pieces of a colour-bound kind on both colours.
+const PAIR: i32 = 40;
+/// Most royal pieces per side whose surroundings are watched.
+const ROYALS: usize = 2;
+/// Words of a cell set for royal safety (boards up to 256 cells).
+const ZONE_WORDS: usize = 4;
+
+/// Activity tables of one variant.
+#[derive(Clone, Debug)]
+pub struct Activity {
+    cells: usize,
+    /// Per piece code: mobility weights (1/16 centipawn per move) in the
+    /// middlegame and the endgame, and the typical count (1/16 moves);
+    /// all 0 for codes not walked (royal pieces, pawns).
+    mg: Vec<i32>,
+    eg: Vec<i32>,
+    typical: Vec<i32>,
+    /// Per piece code: walked at all.
+    walked: Vec<bool>,
+    /// Per cell: the bits of the cells next to it and itself, [`ZONE_WORDS`]
+    /// u64 each, where the board has files and ranks and at most
+    /// `64 * ZONE_WORDS` cells (royal safety); empty elsewhere.
+    zones: Vec<u64>,
+    /// Per piece code: index + 1 among the colour-bound kinds (0: not bound).
+    bound: Vec<u8>,
+    /// Per cell: its colour (0 or 1).
+    colour: Vec<u8>,
+}
+
+/// What one evaluation's walk found, per side.
+#[derive(Default)]
+struct Tally {
+    /// Mobility in 1/16 centipawn, middlegame and endgame.
+    mg: [i32; 2],
+    eg: [i32; 2],
+    /// Danger units against the other side's royal pieces.
+    units: [i32; 2],
+    attackers: [i32; 2],
+    /// Colour-bound kinds seen, bit `2 * index + colour`.
+    bound: [u64; 2],
+}
+
+impl Activity {
+    /// The tables for `v`, or `None` when no piece would be walked.
+    pub fn new(v: &Variant) -> Option<Activity> {
+        let cells = v.tables.cells;
+        let codes = 1 + 2 * v.pieces.len();
+        let (mut mg, mut eg, mut typical, mut walked) =
+            (vec![0; codes], vec![0; codes], vec![0; codes], vec![false; codes]);
+        let mut bound = vec![0u8; codes];
+        let mut nbound = 0u8;
+        for (k, p) in v.pieces.iter().enumerate() {
+            if p.royal {
+                continue;
+            }
+            let avg = (0..cells).map(|c| empty_board_moves(v, k, c) as f64).sum::<f64>() / cells.max(1) as f64;
+            let is_bound = !p.pawn && avg > 0.0 && nbound < 32 && colour_bound(v, k);
+            nbound += is_bound as u8;
+            for side in 0..2u8 {
+                let code = piece_code(k as u8, side) as usize;
+                bound[code] = if is_bound { nbound } else { 0 };
+                if p.pawn || avg <= 0.0 {
+                    continue;
+                }
+                walked[code] = true;
+                mg[code] = (16.0 * MOBILITY_MG / avg.sqrt()).round() as i32;
+                eg[code] = (16.0 * MOBILITY_EG / avg.sqrt()).round() as i32;
+                typical[code] = (16.0 * TYPICAL_SHARE * avg).round() as i32;
+            }
+        }
+        if !walked.iter().any(|&w| w) {
+            return None;
+        }
+        let g = &v.grid;
+        let colour = (0..cells as u16).map(|c| g.colour(c) & 1).collect();
+        Some(Activity { cells, mg, eg, typical, walked, zones: zones(v), bound, colour })
+    }
+
+    /// The activity score of `side` minus the other side's; `mg` (0..=256
+    /// per side) is how much of the middlegame is left.
+    pub fn score(&self, pos: &Position<'_>, side: usize, mg: [i32; 2]) -> i32 {
+        let t = &pos.variant().tables;
+        // Per side: the cells next to its royal pieces.
+        let mut near = [[0u64; ZONE_WORDS]; 2];
+        let mut tally = Tally::default();
+        if !self.zones.is_empty() {
+            let mut n = [0usize; 2];
+            super::eval::each_occupied(pos, |c| {
+                let code = pos.at(c as u16);
+                let s = code_side(code) as usize;
+                if code != 0 && t.code_royal[code as usize] && n[s] < ROYALS {
+                    let zone = &self.zones[c * ZONE_WORDS..(c + 1) * ZONE_WORDS];
+                    near[s].iter_mut().zip(zone).for_each(|(a, b)| *a |= b);
+                    n[s] += 1;
+                }
+            });
+        }
+        super::eval::each_occupied(pos, |c| {
+            let code = pos.at(c as u16) as usize;
+            if code == 0 {
+                return;
+            }
+            let s = code_side(code as u8) as usize;
+            if self.bound[code] != 0 {
+                tally.bound[s] |= 1 << (2 * (self.bound[code] as u32 - 1) + self.colour[c] as u32);
+            }
+            if self.walked[code] {
+                self.walk_one(pos, code, c, &near[s ^ 1], &mut tally);
+            }
+        });
+        if pos.pieces_in_hand() > 0 {
+            self.hand_units(pos, &mut tally);
+        }
+        let mut total = [0i32; 2];
+        for s in 0..2 {
+            // Mobility tapers with the side's own phase; the danger to a
+            // royal fades as its opponent's army does.
+            let m = (tally.mg[s] * mg[s] + tally.eg[s] * (256 - mg[s])) / 256 / 16;
+            let pair = tally.bound[s] & (tally.bound[s] >> 1) & 0x5555_5555_5555_5555;
+            total[s] += m + PAIR * pair.count_ones() as i32;
+            if tally.attackers[s] >= 2 {
+                let u = tally.units[s];
+                total[s] += (u * u / DANGER_DIV).min(DANGER_MAX) * mg[s ^ 1] / 256;
+            }
+        }
+        total[side] - total[side ^ 1]
+    }
+
+    /// Adds the danger of each side's pieces in hand, counted as one more
+    /// attacker (see [`UNIT_PER_HAND_PIECE`]).
+    fn hand_units(&self, pos: &Position<'_>, tally: &mut Tally) {
+        let t = &pos.variant().tables;
+        for s in 0..2u8 {
+            let units: i32 = (0..self.walked.len() as u8 / 2)
+                .map(|k| {
+                    let per =
+                        if t.code_pawn[piece_code(k, s) as usize] { UNIT_PER_HAND_PAWN } else { UNIT_PER_HAND_PIECE };
+                    per * pos.in_hand(s, k) as i32
+                })
+                .sum();
+            if units > 0 {
+                tally.units[s as usize] += units.min(HAND_UNITS_MAX);
+                tally.attackers[s as usize] += 1;
+            }
+        }
+    }
+
+    /// Walks the piece `code` on `c` and adds its mobility and its attacks
+    /// on the cells in `near` (next to the enemy royals) to `tally`.
+    fn walk_one(&self, pos: &Position<'_>, code: usize, c: usize, near: &[u64; ZONE_WORDS], tally: &mut Tally) {
+        let t = &pos.variant().tables;
+        let kind = code_kind(code as u8) as usize;
+        let s = code_side(code as u8);
+        let pr = t.progs[(kind * 2 + s as usize) * self.cells + c];
+        let nodes = &t.nodes[pr.start as usize..pr.end as usize];
+        let mut moves = 0;
+        let mut hits = 0;
+        reach(nodes, pos, s, |n, occupant| {
+            moves += (occupant != Some(s)) as i32;
+            if n.flags & flag::ENEMY_EMIT != 0 {
+                let c = n.cell as usize;
+                hits += near.get(c / 64).is_some_and(|w| w >> (c % 64) & 1 != 0) as i32;
+            }
+        });
+        let si = s as usize;
+        tally.mg[si] += self.mg[code] * (16 * moves - self.typical[code]) / 16;
+        tally.eg[si] += self.eg[code] * (16 * moves - self.typical[code]) / 16;
+        if hits > 0 {
+            tally.units[si] += UNIT_PER_ATTACKER + UNIT_PER_CELL * hits;
+            tally.attackers[si] += 1;
+        }
+    }
+}
+
+/// Walks a compiled program over the board of `pos` for a piece of side
+/// `s` and calls `f` with every node where the piece could end its move
+/// (a move to an empty cell, a capture, or a cell its own piece holds that
+/// it guards), with the cell's occupant side (`None` when empty). Moves
+/// for unmoved pieces only, moves out of check only and attack-only
+/// branches are left out: they say little about activity.
+#[inline]
+fn reach(nodes: &[Node], pos: &Position<'_>, s: u8, mut f: impl FnMut(&Node, Option<u8>)) {
+    let mut i = 0usize;
+    while let Some(n) = nodes.get(i) {
+        if n.flags & (flag::VIRGIN | flag::UNCHECKED | flag::ATTACK_ONLY) != 0 {
+            i = n.skip as usize;
+            continue;
+        }
+        let code = pos.at(n.cell);
+        let (occupant, emit, desc) = if code == 0 {
+            (None, flag::EMPTY_EMIT, flag::EMPTY_DESC)
+        } else if code_side(code) == s {
+            (Some(s), flag::ENEMY_EMIT, flag::FRIEND_DESC)
+        } else {
+            (Some(s ^ 1), flag::ENEMY_EMIT, flag::ENEMY_DESC)
+        };
+        if n.flags & emit != 0 {
+            f(n, occupant);
+        }
+        i = if n.flags & desc != 0 { i + 1 } else { n.skip as usize };
+    }
+}
+
+/// Per cell, the set of the cells next to it (8 neighbours) and itself,
+/// [`ZONE_WORDS`] words each; empty on polygon boards and boards too large.
+fn zones(v: &Variant) -> Vec<u64> {
+    let g = &v.grid;
+    if g.graph().is_some() || g.len() > 64 * ZONE_WORDS {
+        return Vec::new();
+    }
+    let mut out = vec![0u64; g.len() * ZONE_WORDS];
+    for c in 0..g.len() {
+        let (x, y) = g.coords(c as u16);
+        for dx in -1..=1 {
+            for n in (-1..=1).filter_map(|dy| g.at(x as i32 + dx, y as i32 + dy)) {
+                out[c * ZONE_WORDS + n as usize / 64] |= 1 << (n % 64);
+            }
+        }
+    }
+    out
+}
+
+/// Distinct cells a piece of `kind` (White) on `cell` moves to or captures
+/// on over an empty board (its ordinary moves only).
+fn empty_board_moves(v: &Variant, kind: usize, cell: usize) -> usize {
+    let t = &v.tables;
+    let pr = t.progs[kind * 2 * t.cells + cell];
+    let nodes = &t.nodes[pr.start as usize..pr.end as usize];
+    let mut seen = Vec::new();
+    let mut i = 0usize;
+    while let Some(n) = nodes.get(i) {
+        if n.flags & (flag::VIRGIN | flag::UNCHECKED | flag::ATTACK_ONLY) != 0 {
+            i = n.skip as usize;
+            continue;
+        }
+        if n.flags & (flag::EMPTY_EMIT | flag::ENEMY_EMIT) != 0 && !seen.contains(&n.cell) {
+            seen.push(n.cell);
+        }
+        i = if n.flags & flag::EMPTY_DESC != 0 { i + 1 } else { n.skip as usize };
+    }
+    seen.len()
+}
+
+/// Whether every ordinary move of `kind` (either side) keeps the colour of
+/// its cell, so a side's pieces of this kind on one colour never reach the
+/// other.
+fn colour_bound(v: &Variant, kind: usize) -> bool {
+    let t = &v.tables;
+    (0..2).all(|side| {
+        (0..t.cells).all(|c| {
+            let pr = t.progs[(kind * 2 + side) * t.cells + c];
+            t.nodes[pr.start as usize..pr.end as usize]
+                .iter()
+                .filter(|n| n.flags & (flag::EMPTY_EMIT | flag::ENEMY_EMIT) != 0)
+                .all(|n| v.grid.colour(n.cell) == v.grid.colour(c as u16))
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::{builtin, load_str};
+
+    fn variant(name: &str) -> Variant {
+        load_str(builtin::text(name).unwrap()).unwrap().0
+    }
+
+    /// White's activity minus Black's in a chess position, middlegame.
+    fn white_minus_black(v: &Variant, fen: &str) -> i32 {
+        let a = Activity::new(v).unwrap();
+        a.score(&Position::from_fen(v, fen).unwrap(), 0, [256, 256])
+    }
+
+    #[test]
+    fn a_free_rook_scores_above_a_boxed_in_one() {
+        let v = variant("chess");
+        let free = white_minus_black(&v, "4k3/8/8/8/3R4/8/8/4K3 w - - 0 1");
+        let boxed = white_minus_black(&v, "4k3/8/8/8/8/8/PP6/RN2K3 w - - 0 1");
+        let boxed_alone = white_minus_black(&v, "4k3/8/8/8/8/8/PP6/1N2K3 w - - 0 1");
+        assert!(free > 0, "{free}");
+        assert!(boxed - boxed_alone < 0, "a rook with no move is below its typical count");
+        // Black's mirror image scores the same, negated.
+        assert_eq!(white_minus_black(&v, "4k3/8/8/3r4/8/8/8/4K3 w - - 0 1"), -free);
+    }
+
+    #[test]
+    fn attacks_next_to_the_royal_cost_its_owner() {
+        let v = variant("chess");
+        let a = Activity::new(&v).unwrap();
+        // The danger term alone: what the score loses when the defender's
+        // phase says the attack has no army behind it.
+        let danger = |fen: &str| {
+            let pos = Position::from_fen(&v, fen).unwrap();
+            a.score(&pos, 0, [256, 256]) - a.score(&pos, 0, [256, 0])
+        };
+        // A queen and a rook both hit g7, next to Black's king: danger.
+        let two = danger("6k1/5ppp/8/8/8/8/1Q6/K5R1 w - - 0 1");
+        assert!(two > 0, "{two}");
+        // One attacker alone is not counted; nor are attacks far away.
+        assert_eq!(danger("6k1/5ppp/8/8/8/8/1Q6/K7 w - - 0 1"), 0);
+        assert_eq!(danger("k7/5ppp/8/8/8/8/1Q6/K5R1 w - - 0 1"), 0);
+        // Black attacking White's king: the same amount, the other sign.
+        let pos = Position::from_fen(&v, "k5r1/1q6/8/8/8/8/5PPP/6K1 w - - 0 1").unwrap();
+        assert_eq!(a.score(&pos, 0, [256, 256]) - a.score(&pos, 0, [0, 256]), -two);
+    }
+
+    #[test]
+    fn pieces_in_hand_add_to_an_attack() {
+        let v = variant("crazyhouse");
+        let a = Activity::new(&v).unwrap();
+        let danger = |fen: &str| {
+            let pos = Position::from_fen(&v, fen).unwrap();
+            a.score(&pos, 0, [256, 256]) - a.score(&pos, 0, [256, 0])
+        };
+        // One queen near Black's king: no danger alone; with a knight in
+        // hand it counts, and more with more in hand.
+        let board = "6k1/5ppp/8/8/8/8/1Q6/K7";
+        assert_eq!(danger(&format!("{board}[] w - - 0 1")), 0);
+        let one = danger(&format!("{board}[N] w - - 0 1"));
+        let two = danger(&format!("{board}[NN] w - - 0 1"));
+        assert!(one > 0 && two > one, "{one} {two}");
+        // Black's hand does not help White.
+        assert_eq!(danger(&format!("{board}[n] w - - 0 1")), 0);
+    }
+
+    #[test]
+    fn colour_bound_kinds_are_found_and_the_pair_counts() {
+        let v = variant("chess");
+        let a = Activity::new(&v).unwrap();
+        let bound: Vec<char> = v
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| a.bound[piece_code(*k as u8, 0) as usize] != 0)
+            .map(|(_, p)| p.letter)
+            .collect();
+        assert_eq!(bound, vec!['B']);
+        // Bishops on c1 and f1 (both colours) versus c1 and d2 (one colour),
+        // seen from the same squares' mobility: the pair is worth PAIR.
+        let pair = white_minus_black(&v, "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1");
+        let same = white_minus_black(&v, "4k3/8/8/8/8/8/8/2B1K1B1 w - - 0 1");
+        let lone_f1 = white_minus_black(&v, "4k3/8/8/8/8/8/8/4KB2 w - - 0 1");
+        let lone_g1 = white_minus_black(&v, "4k3/8/8/8/8/8/8/4K1B1 w - - 0 1");
+        assert_eq!((pair - lone_f1) - (same - lone_g1), PAIR);
+    }
+}
