@@ -96,6 +96,28 @@ fn fairy_stockfish_refuses_what_it_cannot_express() {
 }
 
 #[test]
+fn fairy_stockfish_flying_general_watches_ranks_too() {
+    // FSF's flyingGeneral looks along ranks as well as files: exact for
+    // xiangqi only because the generals keep to palaces on different ranks.
+    let ok = fairy_stockfish::export(&builtin("xiangqi")).unwrap();
+    assert!(ok.lines().any(|l| l == "flyingGeneral = true"), "{ok}");
+    let free = edited("xiangqi", "confined-to = \"palace\"", "");
+    let e = fairy_stockfish::export(&free).unwrap_err().problems.join("\n");
+    assert!(e.contains("flying general on files only") && e.contains("attacks_bb(~us, ROOK"), "{e}");
+    let lines = load_str(
+        &rookery::variant::builtin::text("xiangqi").unwrap().replacen("confined-to = \"palace\"", "", 1).replacen(
+            "flying-general = true",
+            "flying-general = \"lines\"",
+            1,
+        ),
+    )
+    .unwrap()
+    .0;
+    let text = fairy_stockfish::export(&lines).unwrap_or_else(|e| panic!("{e}"));
+    assert!(text.lines().any(|l| l == "flyingGeneral = true"), "{text}");
+}
+
+#[test]
 fn interactive_diagram_refusals_say_why_the_id_cannot() {
     let err = |n: &str| interactive_diagram::export(&builtin(n)).unwrap_err().problems.join("\n");
     // Every rule line carries the reason after a colon.

@@ -62,14 +62,17 @@ pub(super) fn betza_problems(what: &str, text: &str, castle_ok: bool) -> (Vec<St
 /// What FSF reads differently in a move's range: two digits, `*`, or a
 /// rider of an atom other than R, B and N.
 fn range_problem(what: &str, written: &str, letter: char, range: &Option<Range>) -> Option<String> {
-    let slider = matches!(letter, 'R' | 'B' | 'Q');
+    // FSF's rider tables are the R and B rays (so also the W, F and K
+    // atoms with a range: `from_betza` puts them in `slider`, e.g. its
+    // torishogi eagle `bF2`) and the N rays; other rays get no moves.
+    let rides = matches!(letter, 'R' | 'B' | 'Q' | 'W' | 'F' | 'K' | 'N');
     match range {
         Some(Range::Count(n, _)) if *n >= 10 => {
             Some(format!("{what}: `{written}` has a two-digit range (FSF reads only the first digit)"))
         }
         Some(Range::Star(_)) => Some(format!("{what}: `{written}` has the range `*`")),
         Some(Range::Count(1, _)) | None => None,
-        Some(_) if slider || letter == 'N' => None,
+        Some(_) if rides => None,
         Some(_) if letter == 'O' => None,
         Some(_) => Some(format!(
             "{what}: `{written}` is a {letter}-rider (FSF has rider tables only for R, B and N rays; it would generate no moves for it)"
@@ -119,9 +122,11 @@ const FSF_DIRECTIONS: &[&str] =
 /// direction letter with the next one when they repeat or one is vertical
 /// (`fbvh`) and the other horizontal (`rlsh`), doubles a lone letter, and
 /// looks the pairs up in a fixed list: a pair absent from it (`sf`, `vs`,
-/// any with `h`) gives no move at all; and on the compound atoms K and Q it
-/// applies the pair to the W and F parts separately (`fK` is three moves in
-/// FSF, one in ours).
+/// any with `h`) gives no move at all, except on the orthogonal atoms
+/// (W, D, H, R), where it first splits a pair of two different letters
+/// into two doubled ones (`sfW` → `ss` and `ff`, as FSF's torishogi falcon
+/// `FsfW` needs); and on the compound atoms K and Q it applies the pair to
+/// the W and F parts separately (`fK` is three moves in FSF, one in ours).
 fn direction_problems(what: &str, written: &str, atom: char, letters: &[char]) -> Vec<String> {
     const VERT: &str = "fbvh";
     const HORI: &str = "rlsh";
@@ -141,9 +146,13 @@ fn direction_problems(what: &str, written: &str, atom: char, letters: &[char]) -
         let pairs = next.is_some_and(|d| {
             d == c || (VERT.contains(c) && HORI.contains(d)) || (HORI.contains(c) && VERT.contains(d))
         });
-        let g: String = if pairs { [c, next.unwrap_or(c)].iter().collect() } else { [c, c].iter().collect() };
+        let (a, b) = if pairs { (c, next.unwrap_or(c)) } else { (c, c) };
         i += if pairs { 2 } else { 1 };
-        groups.push(g);
+        if a != b && matches!(atom, 'W' | 'D' | 'H' | 'R') {
+            groups.extend([format!("{a}{a}"), format!("{b}{b}")]);
+        } else {
+            groups.push(format!("{a}{b}"));
+        }
     }
     groups
         .into_iter()
