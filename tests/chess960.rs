@@ -81,3 +81,34 @@ fn castling_960_needs_an_o_move() {
     let msg = format!("{:?}", err.diagnostics);
     assert!(msg.contains("castling-960"), "{msg}");
 }
+
+#[test]
+fn scharnagl_numbers_name_all_960_arrays() {
+    use rookery::game::rules::castling::scharnagl;
+    // Published values (Scharnagl's numbering, as on the Chess960 pages of
+    // Wikipedia and chessprogramming.org): 0, 1, 518 (orthodox), 959.
+    assert_eq!(scharnagl(0).unwrap(), "BBQNNRKR");
+    assert_eq!(scharnagl(1).unwrap(), "BQNBNRKR");
+    assert_eq!(scharnagl(518).unwrap(), "RNBQKBNR");
+    assert_eq!(scharnagl(959).unwrap(), "RKRNNQBB");
+    assert_eq!(scharnagl(960), None);
+    let mut all: Vec<String> = (0..960).map(|n| scharnagl(n).unwrap()).collect();
+    for row in &all {
+        let at = |p: char| row.match_indices(p).map(|(i, _)| i).collect::<Vec<_>>();
+        let (b, r, k) = (at('B'), at('R'), at('K'));
+        assert!(b[0] % 2 != b[1] % 2 && r[0] < k[0] && k[0] < r[1], "{row}");
+    }
+    all.sort();
+    all.dedup();
+    assert_eq!(all.len(), 960);
+}
+
+#[test]
+fn chess960_start_arrays_keep_the_setup_otherwise() {
+    let v = variant("fischerandom");
+    let fen = rookery::game::rules::castling::chess960_fen(&v, 0).unwrap();
+    assert_eq!(fen, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    assert_eq!(Position::from_fen(&v, &fen).unwrap().fen(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
+    assert!(rookery::game::rules::castling::chess960_fen(&variant("caparandom"), 0).is_err());
+    assert!(rookery::game::rules::castling::chess960_fen(&variant("chess"), 0).is_err());
+}

@@ -48,7 +48,7 @@ pub struct PlayArgs {
     /// TigerChess: the Random variation (cards post the Swordsmen; no dice).
     #[arg(long)]
     random_variation: bool,
-    /// Start from this FEN instead of the setup.
+    /// Start from this FEN instead of the setup (`chess960:N` or `chess960:random:SEED`: a Chess960 start array).
     #[arg(long)]
     fen: Option<String>,
     /// Also write the game record (PGN) to this file.

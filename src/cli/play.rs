@@ -22,7 +22,7 @@ pub struct PerftArgs {
     /// Depth in plies (at most 64: see docs/limits.md).
     #[arg(value_parser = clap::value_parser!(u32).range(0..=rookery::limits::MAX_PERFT_DEPTH as i64))]
     depth: u32,
-    /// Start from this FEN instead of the setup.
+    /// Start from this FEN instead of the setup (`chess960:N` or `chess960:random:SEED`: a Chess960 start array).
     #[arg(long)]
     fen: Option<String>,
     /// Print `MOVE: N` for every root move.
@@ -37,12 +37,9 @@ pub fn perft_cmd(a: PerftArgs) -> ExitCode {
         Ok(v) => v,
         Err(c) => return c,
     };
-    let mut pos = match a.fen.as_deref().map_or_else(|| Ok(Position::start(&v)), |f| Position::from_fen(&v, f)) {
+    let mut pos = match a.fen.as_deref().map_or_else(|| Ok(Position::start(&v)), |f| super::def::fen_position(&v, f)) {
         Ok(p) => p,
-        Err(e) => {
-            errln!("error: {e}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     let t = Instant::now();
     let nodes = if (a.divide || a.depth >= 6) && a.depth > 0 {
@@ -83,7 +80,7 @@ pub fn perft_cmd(a: PerftArgs) -> ExitCode {
 pub struct ReplayArgs {
     /// Definition: a TOML path or a built-in name.
     def: String,
-    /// Start from this FEN instead of the setup.
+    /// Start from this FEN instead of the setup (`chess960:N` or `chess960:random:SEED`: a Chess960 start array).
     #[arg(long)]
     fen: Option<String>,
     /// Rule modules (TigerChess): replay the game whose dice came from this

@@ -491,3 +491,69 @@ pub fn export_problems(v: &crate::variant::Variant) -> Vec<String> {
     }
     out
 }
+
+/// Chess960 start array number `n` (0..=959, Scharnagl's numbering; 518 is
+/// the orthodox `RNBQKBNR`): White's first rank from the a-file, as the
+/// letters of chess's pieces.
+pub fn scharnagl(n: u32) -> Option<String> {
+    if n > 959 {
+        return None;
+    }
+    let mut row = [' '; 8];
+    let (n, light) = (n / 4, n % 4);
+    row[2 * light as usize + 1] = 'B';
+    let (n, dark) = (n / 4, n % 4);
+    row[2 * dark as usize] = 'B';
+    let (n, queen) = (n / 6, n % 6);
+    place_nth_free(&mut row, queen as usize, 'Q');
+    const KNIGHTS: [(usize, usize); 10] =
+        [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
+    let (a, b) = KNIGHTS[n as usize];
+    // The second knight's index counts the free cells before the first is placed.
+    place_nth_free(&mut row, b, 'N');
+    place_nth_free(&mut row, a, 'N');
+    for piece in ['R', 'K', 'R'] {
+        place_nth_free(&mut row, 0, piece);
+    }
+    Some(row.iter().collect())
+}
+
+/// Puts `piece` on the `i`-th empty cell of `row`.
+fn place_nth_free(row: &mut [char; 8], i: usize, piece: char) {
+    if let Some(c) = row.iter_mut().filter(|c| **c == ' ').nth(i) {
+        *c = piece;
+    }
+}
+
+/// The start position of a Chess960 variant (`castling-960`) with array
+/// `n` (Scharnagl's number) on both first ranks: the setup FEN with its
+/// first and last ranks replaced. Refused where the variant's setup is not
+/// chess's eight pieces on 8 files.
+pub fn chess960_fen(v: &crate::variant::Variant, n: u32) -> Result<String, String> {
+    let row = scharnagl(n).ok_or_else(|| format!("Chess960 start arrays are numbered 0 to 959, not {n}"))?;
+    let fields: Vec<&str> = v.setup_fen.split(' ').collect();
+    let ranks: Vec<&str> = fields[0].split('/').collect();
+    let sorted = |s: &str| {
+        let mut c: Vec<char> = s.to_ascii_uppercase().chars().collect();
+        c.sort();
+        c
+    };
+    let chess = sorted("RNBQKBNR");
+    let fits = v.free_castling.is_some()
+        && ranks.len() == 8
+        && sorted(ranks[0]) == chess
+        && sorted(ranks[7]) == chess
+        && ranks[0].chars().all(|c| c.is_ascii_lowercase())
+        && ranks[7].chars().all(|c| c.is_ascii_uppercase());
+    if !fits {
+        return Err(format!(
+            "{} has no Chess960 start arrays (they need `castling-960` and chess's eight pieces on each first rank)",
+            v.name
+        ));
+    }
+    let mut out = vec![row.to_ascii_lowercase()];
+    out.extend(ranks[1..7].iter().map(|r| r.to_string()));
+    out.push(row);
+    let rest: Vec<&str> = fields[1..].to_vec();
+    Ok(format!("{} {}", out.join("/"), rest.join(" ")))
+}
