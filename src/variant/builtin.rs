@@ -132,6 +132,9 @@ pub const BUILTIN: &[(&str, &str)] = &[
     // FSF catalogue, round 5 (helper cat5b).
     ("micro", include_str!("../../definitions/micro.toml")),
     ("wolf", include_str!("../../definitions/wolf.toml")),
+    ("flipello", include_str!("../../definitions/flipello.toml")),
+    ("flipersi", include_str!("../../definitions/flipersi.toml")),
+    ("flipello10", include_str!("../../definitions/flipello10.toml")),
 ];
 
 /// The text of a built-in definition.
