@@ -294,3 +294,29 @@ impl Position<'_> {
         Some((winner, why.to_string()))
     }
 }
+
+/// The flipping rules in words, for the exporters (none of which writes
+/// them yet).
+pub fn export_problems(v: &crate::variant::Variant) -> Vec<String> {
+    let Some(f) = &v.flipping else { return Vec::new() };
+    let what = match f.flip {
+        FlipRule::Enclosed => "pieces enclosed in a line by a piece placed or moved turn over",
+        FlipRule::Adjacent => "enemy pieces next to a piece placed or moved turn over",
+    };
+    let mut out = vec![format!("flipping: {what}")];
+    match f.drops {
+        DropRule::Any => {}
+        DropRule::MustFlip => out.push("flipping: a drop must turn at least one piece over".into()),
+        DropRule::NextToOwn => out.push("flipping: a drop must touch one of the mover's pieces".into()),
+    }
+    if !f.first.is_empty() {
+        out.push("flipping: the first drops fill the given cells".into());
+    }
+    if f.pass_when_stuck {
+        out.push("flipping: a side without a move passes; two passes end the game, decided by the count".into());
+    }
+    if f.full_board_ends {
+        out.push("flipping: a full board ends the game, decided by the count".into());
+    }
+    out
+}
