@@ -299,6 +299,9 @@ EXPECTED_START.update(CATB_VARIANTS)
 CAT5B_VARIANTS = {
     "micro": ("kb+r+l/p3/4/3P/+L+RBK[-] w 0 1", [9, 80, 767, 7256]),
     "wolf": ("qwfrbbnk/pssppssp/1pp2pp1/8/8/8/8/1PP2PP1/PSSPPSSP/KNBBRFWQ w - - 0 1", [23, 529, 13722, 353804]),
+    "flipello": ('8/8/8/3pP3/3Pp3/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w 0 1', [4, 12, 56, 244, 1396]),
+    "flipersi": ('8/8/8/8/8/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppp] w 0 1', [4, 12, 24, 24, 96]),
+    "flipello10": ('10/10/10/10/4pP4/4Pp4/10/10/10/10[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 1', [4, 12, 56, 244, 1396]),
 }
 for _name in CAT5B_VARIANTS:
     FSF_NAME[_name] = _name
@@ -307,6 +310,16 @@ EXTRA_POSITIONS["wolf"] = [
     ("a pawn on the 9th rank: five promotions and `+` (the elephant) on each square",
      "7k/3P4/8/8/8/8/8/8/8/K7 w - - 0 1"),
     ("a sergeant on c3, in the double-step region, may step two", "7k/8/8/8/8/8/8/2S5/8/K7 w - - 0 1"),
+]
+EXTRA_POSITIONS["flipello"] = [
+    ("a centre cell empty: discs go only to the centre (enclosingDropStart)", "8/8/8/8/8/8/8/pP6[PPPPpppp] w - - 0 1"),
+    ("White cannot enclose anything and passes (a1a1); then Black cannot either: the game is over",
+     "pppppppp/pppppppp/pppppppp/pppppppp/pppppppp/pppppppp/pppppppp/PPPPPPP1[PPPPpppp] w - - 0 1"),
+    ("White passes (b1b1); Black may take b1 with c1", "8/8/8/3pp3/3pp3/8/8/pP6[PPPPpppp] w - - 0 1"),
+    ("both hands empty: a pass each, then the game is over", "8/8/8/8/8/8/8/pP6[] w - - 0 1"),
+]
+EXTRA_POSITIONS["flipersi"] = [
+    ("no passing: the side without a drop is stalemated", "pppppppp/pppppppp/pppppppp/pppppppp/pppppppp/pppppppp/pppppppp/PPPPPPP1[PPPPpppp] w - - 0 1"),
 ]
 EXTRA_POSITIONS["micro"] = [
     ("a pawn stepping onto the last rank stays a pawn; a capture turns it over",

@@ -246,6 +246,8 @@ pub enum Feature {
     Royalty,
     /// Walls placed after every move (the duck, arrows).
     Walls,
+    /// Flipping (Reversi, Ataxx), which no exporter writes yet.
+    Flipping,
     /// Counting rules and conditions on checkmate (makruk, shatar), which no
     /// exporter writes yet.
     Counting,
@@ -284,6 +286,7 @@ pub fn special_rule_items(v: &Variant) -> Vec<(Feature, String)> {
     out.extend(crate::game::rules::royalty::export_problems(v).into_iter().map(|s| (Feature::Royalty, s)));
     out.extend(crate::game::rules::walls::export_problems(v).into_iter().map(|s| (Feature::Walls, s)));
     out.extend(crate::game::rules::counting::export_problems(v).into_iter().map(|s| (Feature::Counting, s)));
+    out.extend(crate::game::rules::flipping::export_problems(v).into_iter().map(|s| (Feature::Flipping, s)));
     if v.rules.flying_general {
         out.push((
             Feature::FlyingGeneral,

@@ -48,10 +48,18 @@ impl Zobrist {
         self.virgin[cell as usize]
     }
 
-    /// Key of holding `count` pieces `code` in hand.
+    /// Key of holding `count` pieces `code` in hand. Counts above 64
+    /// (Flipello 10x10's 96 discs) are keyed by mixing the count into the
+    /// key of 64, so the table and every other key stay as they were.
     #[inline]
     pub fn hand(&self, code: u8, count: u8) -> u64 {
-        self.hand[code as usize * 65 + count.min(64) as usize]
+        let k = self.hand[code as usize * 65 + count.min(64) as usize];
+        if count <= 64 {
+            k
+        } else {
+            let mut s = k ^ count as u64;
+            splitmix(&mut s)
+        }
     }
 
     /// Key of the promoted mark on `cell`.

@@ -134,6 +134,9 @@ pub const BUILTIN: &[(&str, &str)] = &[
     // FSF catalogue, round 5 (helper cat5b).
     ("micro", include_str!("../../definitions/micro.toml")),
     ("wolf", include_str!("../../definitions/wolf.toml")),
+    ("flipello", include_str!("../../definitions/flipello.toml")),
+    ("flipersi", include_str!("../../definitions/flipersi.toml")),
+    ("flipello10", include_str!("../../definitions/flipello10.toml")),
     // FSF catalogue, round 5 (helper cat5a).
     ("fischerandom", include_str!("../../definitions/fischerandom.toml")),
     ("caparandom", include_str!("../../definitions/caparandom.toml")),

@@ -241,6 +241,11 @@ pub struct Variant {
     pub mating: Option<crate::game::rules::mating::MateRules>,
     /// The counting rule (see `game::rules::counting`), if any.
     pub counting: Option<crate::game::rules::counting::Counting>,
+    /// Flipping (Reversi, Ataxx; see `game::rules::flipping`), if any.
+    pub flipping: Option<crate::game::rules::flipping::Flipping>,
+    /// Whether `make` records passes (`[effects] pass` or flipping's
+    /// `pass-when-stuck`): two in a row end the game.
+    pub tracks_passes: bool,
 }
 
 impl Variant {

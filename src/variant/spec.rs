@@ -174,6 +174,8 @@ pub struct VariantSpec {
     pub effects: Option<crate::game::rules::effects::EffectsSpec>,
     /// `[walls]`: a wall placed after every move.
     pub walls: Option<crate::game::rules::walls::WallsSpec>,
+    /// `[flipping]`: pieces turned over by moves and drops (Reversi, Ataxx).
+    pub flipping: Option<crate::game::rules::flipping::FlippingSpec>,
     /// `rules.checkmate-only-by-loses`: piece letters.
     pub mate_only_by_loses: Vec<Spanned<String>>,
     /// `rules.checkmate-needs-check-by`: piece letters.
@@ -222,13 +224,14 @@ impl Reader<'_> {
                 "effects",
                 "walls",
                 "counting",
+                "flipping",
             ]
             .contains(&k)
             {
                 let span = root.key(k).and_then(|k| k.span()).unwrap_or_else(|| item_span(item));
                 self.err(
                     span,
-                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, drops, gating, rules, goals, extinction, checks, effects, walls, counting"),
+                    format!("unknown table `[{k}]`; known tables: variant, board, regions, pieces, setup, promotion, deployment, drops, gating, rules, goals, extinction, checks, effects, walls, counting, flipping"),
                 );
             }
         }
@@ -279,6 +282,7 @@ impl Reader<'_> {
         spec.extinction = self.extinction(root);
         spec.effects = self.effects(root);
         spec.walls = self.walls(root);
+        spec.flipping = self.flipping(root);
         spec.counting = self.counting(root);
         spec
     }

@@ -217,6 +217,12 @@ pub(super) fn check_lines(v: &Variant, pl: &Placement, problems: &mut Vec<String
 /// only when no piece without a promotion has a cell with no move.
 pub(super) fn piece_promotion_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<String> {
     let Some(pp) = &v.piece_promotion else { return Vec::new() };
+    if pp.on_capture {
+        problems.push("promotion only on captures (`promotion.on-capture`): FSF's `piecePromotionOnCapture` is not mapped by this exporter yet".into());
+    }
+    if pp.dead_allowed {
+        problems.push("unpromoted pieces allowed where they have no move (`promotion.allow-dead-squares`): not mapped by this exporter yet".into());
+    }
     let mut out = Vec::new();
     let pairs: Vec<String> = (0..pp.to.len())
         .filter(|&k| pp.to[k] != NONE)

@@ -84,6 +84,9 @@ impl<'v> Position<'v> {
         if self.v.passing.is_some() {
             return self.passing_legal(out);
         }
+        if let Some(f) = &self.v.flipping {
+            return self.flipping_legal(f, out);
+        }
         if let Some(w) = &self.v.walls {
             return self.walled_legal(w, out);
         }

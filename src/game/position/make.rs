@@ -213,7 +213,7 @@ impl<'v> Position<'v> {
         if self.v.rules.check_limit > 0 {
             self.count_check(side as usize);
         }
-        if self.v.passing.is_some() {
+        if self.v.tracks_passes {
             self.note_pass(&m);
         }
     }

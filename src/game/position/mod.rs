@@ -57,6 +57,9 @@ pub struct Position<'v> {
     /// Pieces removed by explosions (cell, piece, unmoved flag), newest
     /// last, for `unmake` (see `rules::effects`).
     pub(in crate::game) blasts: Vec<(Cell, u8, bool)>,
+    /// Pieces turned over by flipping moves, each move's cells followed by
+    /// their number, for `unmake` (see `rules::flipping`).
+    pub(in crate::game) flips: Vec<Cell>,
     /// Which of the last moves were passes (see `rules::passing`).
     pub(in crate::game) pass_state: u8,
     /// The duck and the ducks lifted, for `unmake` (see `rules::walls`).

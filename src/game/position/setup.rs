@@ -78,18 +78,19 @@ impl<'v> Position<'v> {
             posting: Default::default(),
             checks_left: pl.checks.unwrap_or([v.rules.check_limit; 2]),
             blasts: Vec::new(),
+            flips: Vec::new(),
             pass_state: 0,
             wall_state: Default::default(),
             count: [0; 2],
         }
     }
 
-    /// Puts the FEN's pieces in hand into the hands (at most 64 of a kind).
+    /// Puts the FEN's pieces in hand into the hands (at most 255 of a kind).
     fn fill_hands(&mut self, hand: &[(u8, Side)]) -> Result<(), FenError> {
         for &(kind, side) in hand {
             let h = &mut self.hand[side as usize * self.v.pieces.len() + kind as usize];
-            if *h == 64 {
-                return Err(FenError(vec![(0..0, "more than 64 pieces of one kind in a hand".into())]));
+            if *h == u8::MAX {
+                return Err(FenError(vec![(0..0, "more than 255 pieces of one kind in a hand".into())]));
             }
             *h += 1;
             self.in_hand += 1;

@@ -395,6 +395,9 @@ impl Position<'_> {
     pub(crate) fn drops_after_move(&mut self, d: &Drops, m: Move, u: &mut Undo) {
         let (f, t, x) = (m.from, m.to, m.extra);
         let side = u.side;
+        if let Some(fl) = &self.v.flipping {
+            self.flip_after(fl, &m, side);
+        }
         u.promoted = [self.promoted[f as usize], self.promoted[t as usize], self.promoted[x as usize]];
         if m.kind == MoveKind::Castle {
             let (pk, pp) = (u.promoted[0], u.promoted[2]);
@@ -432,6 +435,9 @@ impl Position<'_> {
 
     /// Takes back `drops_after_move` (the key is restored by the caller).
     pub(crate) fn drops_unmake_move(&mut self, d: &Drops, m: Move, u: &Undo) {
+        if self.v.flipping.is_some() {
+            self.unflip();
+        }
         let (f, t, x) = (m.from as usize, m.to as usize, m.extra as usize);
         if m.kind == MoveKind::Castle {
             self.promoted[t] = 0;
@@ -469,6 +475,11 @@ impl Position<'_> {
         self.put(m.to, piece_code(kind, side));
         let i = (kind as usize * 2 + side as usize) * d.words + m.to as usize / 64;
         self.set_virgin(m.to, d.virgin[i] & (1 << (m.to % 64)) != 0);
+        if let Some(f) = &self.v.flipping {
+            self.flip_after(f, &m, side);
+        }
+        // A drop is no pass: it breaks a run of passes.
+        self.pass_state = 0;
         self.halfmove = 0;
         if side == 1 {
             self.fullmove += 1;
@@ -484,6 +495,9 @@ impl Position<'_> {
 
     /// Takes back a drop.
     pub(crate) fn unmake_drop(&mut self, d: &Drops, m: Move, u: Undo) {
+        if self.v.flipping.is_some() {
+            self.unflip();
+        }
         let code = self.take(m.to);
         self.hand_step(u.side, d.demote[code_kind(code) as usize], true);
         debug_assert_eq!(code_side(code), u.side);
@@ -493,6 +507,7 @@ impl Position<'_> {
         }
         self.side = u.side;
         self.checks_left = u.checks_left;
+        self.pass_state = u.pass_state;
         self.ep = u.ep;
         self.ep_n = u.ep_n;
         self.ep_victim = u.ep_victim;

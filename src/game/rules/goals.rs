@@ -163,6 +163,9 @@ impl crate::game::Position<'_> {
         let v = self.variant();
         let stm = self.side();
         let mover = stm ^ 1;
+        if let Some(f) = &v.flipping {
+            return self.flipping_over(f);
+        }
         if v.explosions.is_some() {
             return self.explosion_end().map(|(w, why)| (Some(w), why));
         }

@@ -8,6 +8,7 @@ pub mod drops;
 pub mod effects;
 pub mod extinction;
 pub mod filters;
+pub mod flipping;
 pub mod gating;
 pub mod goals;
 pub mod mating;

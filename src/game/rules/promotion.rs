@@ -39,6 +39,8 @@ pub struct PiecePromotion {
     /// turns the piece over); other moves leave the piece as it is (micro
     /// shogi, FSF's `piecePromotionOnCapture`).
     pub on_capture: bool,
+    /// `promotion.allow-dead-squares`: no cell is dead (see `dead`).
+    pub dead_allowed: bool,
 }
 
 impl PiecePromotion {
@@ -74,13 +76,24 @@ impl PiecePromotion {
                 }
             }
         }
-        PiecePromotion { to, base, zone, dead, words, forced: flip || mandatory, mandatory, on_capture: false }
+        PiecePromotion {
+            to,
+            base,
+            zone,
+            dead,
+            words,
+            forced: flip || mandatory,
+            mandatory,
+            on_capture: false,
+            dead_allowed: false,
+        }
     }
 
     /// `promotion.allow-dead-squares`: an unpromoted piece may end a move
     /// where it has no further move, so no cell is dead.
     pub fn allow_dead_squares(&mut self) {
         self.dead.iter_mut().for_each(|w| *w = 0);
+        self.dead_allowed = true;
     }
 
     /// Whether a move of a piece of `side` from `from` to `to` may promote

@@ -20,6 +20,7 @@ struct Compiled {
     piece_promotion: Option<PiecePromotion>,
     drops: Option<rules_mod::drops::Drops>,
     free_castling: Option<rules_mod::castling::Free>,
+    flipping: Option<rules_mod::flipping::Flipping>,
 }
 
 /// Compiles sections that were checked without an error.
@@ -42,13 +43,20 @@ pub(super) fn variant(spec: &VariantSpec, mut s: Sections, d: &mut Vec<Diagnosti
     let zones = promotion_limits(std::mem::take(&mut s.zones), &setup, s.pieces.len());
     let gating = gating(&mut s, &grid, &mut tables, &setup);
     let piece_promotion = piece_promotion(spec, &mut s, &grid, &mut tables);
+    let has_drops = s.hands_and_ends.drops.is_some();
+    let flipping = spec.flipping.as_ref().and_then(|f| rules_mod::flipping::compile(f, Some(&grid), has_drops, d));
+    if spec.flipping.is_some() && flipping.is_none() {
+        return None;
+    }
     let drops = drops(&mut s, &grid, &tables, &setup, piece_promotion.as_ref(), gating.as_ref());
     // A side without royals is expected where an extinction goal ends the game
-    // (horde), and in the walling games, which end when a side cannot move.
-    if spec.extinction.is_none() && spec.walls.is_none() {
+    // (horde), and in the walling and flipping games, which end when a side
+    // cannot move or by the count.
+    if spec.extinction.is_none() && spec.walls.is_none() && spec.flipping.is_none() {
         setup::royal_warnings(&setup, &s.pieces, &setup_span(spec), d);
     }
-    into_variant(spec, s, Compiled { grid, tables, setup_fen, zones, gating, piece_promotion, drops, free_castling })
+    let parts = Compiled { grid, tables, setup_fen, zones, gating, piece_promotion, drops, free_castling, flipping };
+    into_variant(spec, s, parts)
 }
 
 /// Where a problem of the setup is reported: the FEN, or the piece lists.
@@ -191,7 +199,9 @@ fn into_variant(spec: &VariantSpec, s: Sections, c: Compiled) -> Option<Variant>
         || !h.goals.is_empty()
         || h.extinction.is_some()
         || m.explosions.is_some()
-        || m.passing.is_some();
+        || m.passing.is_some()
+        || c.flipping.is_some();
+    let tracks_passes = m.passing.is_some() || c.flipping.as_ref().is_some_and(|f| f.pass_when_stuck);
     Some(Variant {
         name: spec.name.as_ref()?.value.clone(),
         title: spec.title.as_ref()?.value.clone(),
@@ -229,5 +239,7 @@ fn into_variant(spec: &VariantSpec, s: Sections, c: Compiled) -> Option<Variant>
         walls: s.walls,
         counting: h.counting,
         mating: h.mating,
+        flipping: c.flipping,
+        tracks_passes,
     })
 }

@@ -65,7 +65,8 @@ pub(super) fn check(
     // Without royals a game needs some other end; an extinction or region
     // goal is one (antichess, extinction chess, breakthrough), and walls,
     // which fill the board until a side cannot move (amazons), are another.
-    let goal = spec.extinction.is_some() || !spec.goals.is_empty() || spec.walls.is_some();
+    // Flipping games end by the count of pieces.
+    let goal = spec.extinction.is_some() || !spec.goals.is_empty() || spec.walls.is_some() || spec.flipping.is_some();
     if !spec.pieces.is_empty() && !spec.pieces.iter().any(|p| p.royal) && !goal {
         let at = if spec.pieces_span.is_empty() { spec.pieces[0].id.span.clone() } else { spec.pieces_span.clone() };
         d.push(Diagnostic::warning(
