@@ -646,24 +646,63 @@ fn gui_cell<'a>(v: &Variant, s: &'a str) -> Option<(u16, &'a str)> {
 /// The `setup` and `piece` commands that teach the GUI a variant.
 pub fn setup_lines(v: &Variant) -> Vec<String> {
     let slots = slot_table(v);
-    let table: String = slots.iter().map(|s| s.map_or('.', |k| v.pieces[k].letter)).collect();
-    let black: String = slots.iter().map(|s| s.map_or('.', |k| v.pieces[k].letter.to_ascii_lowercase())).collect();
+    let entry = |s: &Option<usize>, black: bool| {
+        let text = s.map_or(".".to_string(), |k| table_entry(v, k));
+        if black {
+            text.to_ascii_lowercase()
+        } else {
+            text
+        }
+    };
+    let table: String = slots.iter().map(|s| entry(s, false)).collect();
+    let black: String = slots.iter().map(|s| entry(s, true)).collect();
     let holdings = slots.iter().rposition(|s| s.is_some_and(|k| droppable(v, k))).map_or(0, |i| i + 1);
     let mut lines =
         vec![format!("setup ({table}{black}) {}x{}+{holdings}_fairy {}", v.grid.files(), v.grid.ranks(), v.setup_fen)];
     for (k, p) in v.pieces.iter().enumerate() {
         let initial: String = (0..p.specials.len()).filter_map(|i| initial_special(v, k, i)).collect();
         let white = xboard_betza(&p.betza) + &initial;
+        let id = piece_id(v, k);
         match &p.betza_black {
-            None => lines.push(format!("piece {}& {white}", p.letter)),
+            None => lines.push(format!("piece {id}& {white}")),
             Some(b) => {
                 let black = xboard_betza(b) + &initial;
-                lines.push(format!("piece {} {white}", p.letter));
-                lines.push(format!("piece {} {black}", p.letter.to_ascii_lowercase()));
+                lines.push(format!("piece {id} {white}"));
+                lines.push(format!("piece {} {black}", id.to_ascii_lowercase()));
             }
         }
     }
     lines
+}
+
+/// The kind a shogi-style promoted piece promoted from, if `kind` is one.
+fn promoted_from(v: &Variant, kind: usize) -> Option<usize> {
+    let pp = v.piece_promotion.as_ref()?;
+    let base = *pp.base.get(kind)? as usize;
+    (base != kind).then_some(base)
+}
+
+/// A piece's entry in the `setup` table: its letter, or for a promoted
+/// piece `^` and its base's letter, which pairs the two in XBoard
+/// (`SetCharTableEsc`, backend.c): XBoard then shows it as `+X`, reads
+/// `+X` in a FEN and accepts a move ending in `+` from `X` only so
+/// (moves.c: "'+' outside shogi, check if pieceToCharTable enabled it";
+/// without the pairing it dropped the `+` and relayed the move
+/// unpromoted, which the other engine refused).
+fn table_entry(v: &Variant, kind: usize) -> String {
+    match promoted_from(v, kind) {
+        Some(base) => format!("^{}", v.pieces[base].letter),
+        None => v.pieces[kind].letter.to_string(),
+    }
+}
+
+/// How a `piece` command names a piece: its letter, or `+` and its base's
+/// letter for a promoted piece (see [`table_entry`]).
+fn piece_id(v: &Variant, kind: usize) -> String {
+    match promoted_from(v, kind) {
+        Some(base) => format!("+{}", v.pieces[base].letter),
+        None => v.pieces[kind].letter.to_string(),
+    }
 }
 
 /// A piece's Betza as XBoard 4.9.1 reads it: the Interactive Diagram's
