@@ -122,6 +122,13 @@ fn features_offer_every_drawable_variant() {
         "nocheckatomic",
         // Captures that explode (XBoard's fairy mode has no explosions).
         "atomar",
+        // XBoard's own shuffle variants of these names (not yet played
+        // against Rookery's in XBoard, so kept out).
+        "fischerandom",
+        "caparandom",
+        // Double steps from FSF's double-step region (b3, c3, f3, g3 too),
+        // not only from the start cells: no XBoard Betza form.
+        "wolf",
     ];
     for (name, _) in builtin::BUILTIN {
         let xb_name = if *name == "chess" { "normal" } else { name };

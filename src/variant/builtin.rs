@@ -129,6 +129,14 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("jesonmor", include_str!("../../definitions/jesonmor.toml")),
     ("clobber", include_str!("../../definitions/clobber.toml")),
     ("clobber10", include_str!("../../definitions/clobber10.toml")),
+    // FSF catalogue, round 5 (helper gc5).
+    ("troitzky", include_str!("../../definitions/troitzky.toml")),
+    // FSF catalogue, round 5 (helper cat5b).
+    ("micro", include_str!("../../definitions/micro.toml")),
+    ("wolf", include_str!("../../definitions/wolf.toml")),
+    // FSF catalogue, round 5 (helper cat5a).
+    ("fischerandom", include_str!("../../definitions/fischerandom.toml")),
+    ("caparandom", include_str!("../../definitions/caparandom.toml")),
 ];
 
 /// The text of a built-in definition.
