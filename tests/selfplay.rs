@@ -1,6 +1,8 @@
-//! Self-play: 100 short games across every built-in, each starting with a
-//! few random moves, the search on a tiny node budget. Every move the
-//! search picks must be legal, and no game may crash.
+//! Self-play: short games across every built-in (at least 100, and at
+//! least one in each built-in: with more built-ins than 100 games, the
+//! last ones were never played), each starting with a few random moves,
+//! the search on a tiny node budget. Every move the search picks must be
+//! legal, and no game may crash.
 
 use rookery::game::Game;
 use rookery::game::Position;
@@ -13,7 +15,8 @@ fn hundred_short_games_without_an_illegal_move() {
     let variants: Vec<_> = builtin::BUILTIN.iter().map(|(_, t)| load_str(t).unwrap().0).collect();
     let mut finished = 0;
     let mut legal = Vec::new();
-    for i in 0..100u64 {
+    let games = variants.len().max(100) as u64;
+    for i in 0..games {
         let v = &variants[i as usize % variants.len()];
         let mut searcher = Searcher::new(v, 1);
         let mut game = Game::new(Position::start(v));
@@ -34,5 +37,5 @@ fn hundred_short_games_without_an_illegal_move() {
             game.play(m);
         }
     }
-    eprintln!("{finished} of 100 games ended within 60 plies");
+    eprintln!("{finished} of {games} games ended within 60 plies");
 }

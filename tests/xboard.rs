@@ -113,6 +113,19 @@ fn features_offer_every_drawable_variant() {
         "janggimodern",
         "janggitraditional",
         "janggicasual",
+        // Names XBoard 4.9.1 takes for variants of its own with other
+        // rules (it then ignores `setup` and `piece`): its nocastle
+        // shuffles the back rank, its courier starts before the opening
+        // moves, and it reads nocheckatomic as its atomic.
+        "nocastle",
+        "courier",
+        "nocheckatomic",
+        // Captures that explode (XBoard's fairy mode has no explosions).
+        "atomar",
+        // XBoard's own shuffle variants of these names (not yet played
+        // against Rookery's in XBoard, so kept out).
+        "fischerandom",
+        "caparandom",
         // Double steps from FSF's double-step region (b3, c3, f3, g3 too),
         // not only from the start cells: no XBoard Betza form.
         "wolf",
@@ -122,6 +135,9 @@ fn features_offer_every_drawable_variant() {
         assert_eq!(offered.contains(&xb_name), !not_offered.contains(name), "{name} in {f}");
     }
     assert_eq!(offered[..5], ["normal", "capablanca", "tcb", "wild-tamerlane", "crazyhouse"]);
+    // Chess and its alias `normal` are offered once, as "normal".
+    assert_eq!(offered.iter().filter(|n| **n == "normal").count(), 1, "{f}");
+    assert!(offered.contains(&"atomic") && offered.contains(&"makruk"), "XBoard's own, the same rules: {f}");
     e.send("ping 7");
     assert_eq!(e.until("pong"), ["pong 7"]);
     assert!(e.quit().is_empty());
@@ -233,8 +249,77 @@ fn start_cell_double_steps_are_initial_moves_and_native_variants_get_no_setup() 
     e.send("variant cambodian\nping 2");
     let lines = e.until("pong 2");
     assert!(lines.iter().any(|l| l.starts_with("piece K& ") && l.contains("imfsN")), "{lines:?}");
+    // A rider is taught with XBoard's exponent (N0), not a doubled atom
+    // (NN), which XBoard reads as two knight moves.
+    e.send("variant nightrider\nping 4");
+    let lines = e.until("pong 4");
+    assert!(lines.iter().any(|l| l == "piece N& N0"), "{lines:?}");
     // Xiangqi and shogi are XBoard's own: only the name, no teaching.
     e.send("variant xiangqi\nvariant shogi\nping 3");
     assert_eq!(e.until("pong 3"), ["pong 3"]);
     e.quit();
+}
+
+#[test]
+fn setboard_takes_the_fen_as_xboard_writes_it() {
+    // XBoard writes no castling field where no castling rights exist and no
+    // en-passant field in shatranj-like variants: the engine must still
+    // take the position (nothing refused, and the move after it is legal
+    // from that position).
+    let mut e = Engine::start();
+    e.send("xboard\nprotover 2\nvariant shatranj\nforce\nsetboard 4k3/3pp3/8/8/8/8/R7/4K3 w 0 1\ngo");
+    let lines = e.until("move ");
+    assert!(!lines.iter().any(|l| l.contains("Illegal position")), "{lines:?}");
+    let m = lines.last().unwrap().strip_prefix("move ").unwrap().to_string();
+    assert!(legal("shatranj", Some("4k3/3pp3/8/8/8/8/R7/4K3 w - - 0 1"), &[], &m), "{m}");
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - 0 1";
+    e.send(&format!("new\nvariant pawnback\nforce\nsetboard {fen}\nping 1"));
+    let lines = e.until("pong 1");
+    assert!(!lines.iter().any(|l| l.contains("Illegal position")), "{lines:?}");
+    e.send("go");
+    let m = e.until("move ").last().unwrap().strip_prefix("move ").unwrap().to_string();
+    let rookery_fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1";
+    assert!(legal("pawnback", Some(rookery_fen), &[], &m), "{m}");
+    e.quit();
+}
+
+/// The lines an engine in a game against another engine prints after
+/// `moves` from `fen` (`computer` sent, as XBoard does).
+fn against_an_engine(variant: &str, fen: &str, moves: &str) -> Vec<String> {
+    let mut e = Engine::start();
+    e.send(&format!("xboard\nprotover 2\nvariant {variant}\nforce\nsetboard {fen}\ncomputer\n{moves}\nping 9"));
+    let lines = e.until("pong 9");
+    e.quit();
+    lines
+        .into_iter()
+        .filter(|l| !l.starts_with("feature") && !l.starts_with("setup") && !l.starts_with("piece"))
+        .collect()
+}
+
+#[test]
+fn against_an_engine_the_loser_claims_a_win_xboard_cannot_judge() {
+    // King of the hill: Black's king steps from e3 onto the hill (d4 or
+    // e4). The engine that played it claims nothing (XBoard would call its
+    // claim false); the other engine, told the move, claims its own loss,
+    // which XBoard accepts.
+    let fen = "8/8/8/8/8/4k3/8/K7 b - - 0 1";
+    let winner = against_an_engine("kingofthehill", fen, "go");
+    assert!(winner.len() == 2 && ["move e3d4", "move e3e4"].contains(&winner[0].as_str()), "{winner:?}");
+    let loser = against_an_engine("kingofthehill", fen, "playother\nusermove e3e4");
+    assert_eq!(loser, ["0-1 {Black wins by king of the hill}", "pong 9"]);
+    // Without `computer` (a human opponent) the winner claims at once.
+    let mut e = Engine::start();
+    e.send(&format!("xboard\nprotover 2\nvariant kingofthehill\nforce\nsetboard {fen}\ngo"));
+    assert_eq!(e.until("0-1").last().unwrap(), "0-1 {Black wins by king of the hill}");
+    e.quit();
+}
+
+#[test]
+fn against_an_engine_a_counting_draw_is_offered_not_claimed() {
+    // Makruk: with the count at its limit the next move draws by the
+    // counting rule, which XBoard does not know; both engines offer the
+    // draw ("Draw agreed") instead of a claim XBoard would call false.
+    let fen = "8/8/3k4/8/8/4K3/8/7R w - 16 16 40";
+    let lines = against_an_engine("makruk", fen, "usermove h1h2");
+    assert_eq!(lines, ["offer draw", "pong 9"]);
 }

@@ -6,6 +6,7 @@
 //! like, so a running search ends promptly) and write replies to a shared
 //! writer.
 
+pub mod san;
 pub mod uci;
 pub mod xboard;
 

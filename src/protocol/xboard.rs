@@ -54,6 +54,9 @@ pub struct Xboard {
     post: bool,
     clock: Clock,
     hash_mb: usize,
+    /// The opponent is an engine (`computer`, sent by XBoard for a game
+    /// between two engines): see [`Xboard::claim_result`].
+    computer: bool,
 }
 
 /// The name XBoard uses for a variant (its own for orthodox chess).
@@ -83,6 +86,21 @@ pub fn unteachable(v: &Variant) -> Option<String> {
     if NATIVE.contains(&v.name.as_str()) {
         return None;
     }
+    // For a name it knows XBoard ignores the engine's `setup` and `piece`
+    // lines (backend.c, their handling in HandleMachineMove) and plays its
+    // own variant of that name.
+    match xboard_reads_as(&v.name) {
+        Some(own) if own == v.name && SAME_AS_XBOARD.contains(&own) => return None,
+        Some(own) => {
+            return Some(format!("XBoard 4.9.1 reads the name as its own variant \"{own}\", with other rules"))
+        }
+        None => {}
+    }
+    if v.explosions.is_some() {
+        // Its fairy mode has no explosions; its own atomic (the name kept
+        // above) explodes kings too and keeps check.
+        return Some("its captures explode, which XBoard 4.9.1 does only in its own atomic".to_string());
+    }
     if v.walls.is_some() {
         return Some("its moves place a wall, arrow or duck as a second part".to_string());
     }
@@ -106,6 +124,108 @@ pub fn unteachable(v: &Variant) -> Option<String> {
 /// same as Rookery's: it is told only the name (no `setup`/`piece`), so
 /// its own move generator, promotions and end rules apply.
 pub const NATIVE: &[&str] = &["chess", "xiangqi", "shogi"];
+
+/// XBoard 4.9.1's own variant names (its `VARIANT_NAMES`, common.h), in
+/// its order: [`xboard_reads_as`] finds those before "shogi" anywhere in a
+/// name, the others only at its start.
+const XBOARD_NAMES: &[&str] = &[
+    "normal",
+    "wildcastle",
+    "nocastle",
+    "fischerandom",
+    "bughouse",
+    "crazyhouse",
+    "losers",
+    "suicide",
+    "giveaway",
+    "twokings",
+    "kriegspiel",
+    "atomic",
+    "3check",
+    "shatranj",
+    "wild29",
+    "wild30",
+    "wild31",
+    "wild32",
+    "wild33",
+    "wild34",
+    "wild35",
+    "wild36",
+    "shogi",
+    "chu",
+    "courier",
+    "gothic",
+    "capablanca",
+    "knightmate",
+    "fairy",
+    "cylinder",
+    "falcon",
+    "caparandom",
+    "berolina",
+    "janus",
+    "super",
+    "great",
+    "twilight",
+    "makruk",
+    "seirawan",
+    "grand",
+    "spartan",
+    "xiangqi",
+    "asean",
+    "lion",
+    "elven",
+];
+
+/// XBoard's own variants that play as Rookery's built-ins of the same name
+/// (checked with `tools/xboard_games.py`); any other name XBoard knows is
+/// not offered, since XBoard would play its own rules under it (its
+/// `nocastle` shuffles the back rank; its `courier` starts from its own
+/// array, before the opening moves FSF's courier has played; it reads
+/// `nocheckatomic` as its `atomic`, where a king may not stand in check).
+const SAME_AS_XBOARD: &[&str] = &[
+    "normal",
+    "crazyhouse",
+    "losers",
+    "suicide",
+    "giveaway",
+    "atomic",
+    "3check",
+    "shatranj",
+    "shogi",
+    "gothic",
+    "capablanca",
+    "knightmate",
+    "fairy",
+    "berolina",
+    "janus",
+    "makruk",
+    "seirawan",
+    "grand",
+    "spartan",
+    "xiangqi",
+    "asean",
+];
+
+/// The variant of its own XBoard 4.9.1 takes a name for, as its
+/// `StringToVariant` (backend.c) reads it: the first of its names found
+/// in the name (case-insensitively; from "shogi" on, only at the start and
+/// not followed by a letter), else Fischer random for "frc", "960" or
+/// "fischer…random". `None` for a name it does not know ("normal" means
+/// an engine-defined variant unless the name is exactly "normal").
+fn xboard_reads_as(name: &str) -> Option<&'static str> {
+    let low = name.to_ascii_lowercase();
+    let shogi = XBOARD_NAMES.iter().position(|n| *n == "shogi").unwrap_or(0);
+    for (i, n) in XBOARD_NAMES.iter().enumerate() {
+        let Some(at) = low.find(n) else { continue };
+        let next_alpha = low[at + n.len()..].starts_with(|c: char| c.is_ascii_alphabetic());
+        if i >= shogi && (at != 0 || next_alpha) {
+            continue;
+        }
+        return (*n != "normal" || low == "normal").then_some(n);
+    }
+    let random = low.contains("fischer") && low.contains("random");
+    (random || low.contains("wild/fr") || low.contains("frc") || low.contains("960")).then_some("fischerandom")
+}
 
 /// Special move `i` of piece `kind` as an XBoard initial move (`i` + its
 /// Betza), when XBoard can be taught it: the special is allowed in a
@@ -151,6 +271,7 @@ impl Xboard {
             post: false,
             clock: Clock::default(),
             hash_mb: 16,
+            computer: false,
         })
     }
 
@@ -174,12 +295,14 @@ impl Xboard {
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
         let rest = rest.trim();
         match word {
-            "xboard" | "" | "random" | "hard" | "easy" | "computer" | "accepted" | "rejected" | "draw" | "name"
-            | "rating" | "ics" | "otim" | "cores" | "?" | "white" | "black" | "exit" | "." => {}
+            "xboard" | "" | "random" | "hard" | "easy" | "accepted" | "rejected" | "draw" | "name" | "rating"
+            | "ics" | "otim" | "cores" | "?" | "white" | "black" | "exit" | "." => {}
+            "computer" => self.computer = true,
             "protover" => self.features(),
             "new" => {
                 self.select_name("chess");
                 self.engine = Some(1);
+                self.computer = false;
                 self.clock.depth = None;
                 self.clock.per_move_ms = None;
             }
@@ -220,12 +343,13 @@ impl Xboard {
 
     fn features(&mut self) {
         let all = self.reg.names();
-        let names: Vec<String> = all
-            .iter()
-            .filter_map(|n| self.reg.get(n))
-            .filter(|v| drawable(v))
-            .map(|v| gui_name(v).to_string())
-            .collect();
+        let mut names: Vec<String> = Vec::new();
+        for v in all.iter().filter_map(|n| self.reg.get(n)).filter(|v| drawable(v)) {
+            // Chess and its alias `normal` are both XBoard's "normal".
+            if !names.iter().any(|n| n == gui_name(v)) {
+                names.push(gui_name(v).to_string());
+            }
+        }
         say(
             &self.out,
             &format!(
@@ -258,7 +382,16 @@ impl Xboard {
     }
 
     fn set_board(&mut self, fen: &str) {
-        match Position::from_fen(self.variant, fen) {
+        let padded = xboard_fen(fen);
+        let parsed = Position::from_fen(self.variant, &padded).or_else(|e| {
+            // Not XBoard's short form after all: the text as it came.
+            if padded != fen {
+                Position::from_fen(self.variant, fen)
+            } else {
+                Err(e)
+            }
+        });
+        match parsed {
             Ok(p) => self.game = Game::new(p),
             Err(e) => say(&self.out, &format!("tellusererror Illegal position: {e}")),
         }
@@ -289,7 +422,7 @@ impl Xboard {
             return say(&self.out, &format!("Illegal move: {text}"));
         };
         self.game.play(m);
-        if self.claim_result() {
+        if self.claim_result(false) {
             return;
         }
         if self.engine == Some(self.game.pos.side()) {
@@ -297,9 +430,28 @@ impl Xboard {
         }
     }
 
-    /// Prints the result if the game is over; true then.
-    fn claim_result(&mut self) -> bool {
+    /// Prints the result if the game is over; true then. Against another
+    /// engine (`computer`) XBoard 4.9.1 verifies claims with `-testClaims`
+    /// (its default; `GameEnds` in backend.c) by its own chess-rule
+    /// adjudication: a claim of one's own win or of a draw it does not see
+    /// loses the game as a "False … claim", while a claim of one's own
+    /// loss is accepted "no questions asked". So there a win the engine's
+    /// own move (`own_move`) gave it is not claimed (the loser, which gets
+    /// the move relayed, claims it; XBoard adjudicates mates itself), and
+    /// a draw XBoard does not know (a counting rule…) is offered instead,
+    /// which ends the game as agreed when the other engine offers too.
+    fn claim_result(&mut self, own_move: bool) -> bool {
         let Some(o) = self.game.outcome() else { return false };
+        self.engine = None;
+        let mover = self.game.pos.side() ^ 1;
+        if self.computer && own_move && o.winner == Some(mover) {
+            return true;
+        }
+        let known_draw = matches!(o.reason, Reason::Stalemate | Reason::MoveRule(50) | Reason::Repetition(3));
+        if self.computer && o.winner.is_none() && !known_draw {
+            say(&self.out, "offer draw");
+            return true;
+        }
         let who = |s: u8| if s == 0 { "White" } else { "Black" };
         let comment = match (&o.reason, o.winner) {
             (Reason::Checkmate, Some(w)) => format!("{} mates", who(w)),
@@ -307,7 +459,6 @@ impl Xboard {
             (r, None) => format!("Draw by {r}"),
         };
         say(&self.out, &format!("{} {{{comment}}}", o.score()));
-        self.engine = None;
         true
     }
 
@@ -328,7 +479,7 @@ impl Xboard {
 
     /// Searches and plays the engine's move.
     fn think(&mut self) {
-        if self.claim_result() {
+        if self.claim_result(false) {
             return;
         }
         let out = self.out.clone();
@@ -347,8 +498,31 @@ impl Xboard {
         let text = gui_move_text(&self.game.pos, &m);
         self.game.play(m);
         say(&self.out, &format!("move {text}"));
-        self.claim_result();
+        self.claim_result(true);
     }
+}
+
+/// A FEN as XBoard 4.9.1 writes it, with the fields it leaves out put
+/// back: it writes no castling field where the variant has no castling
+/// rights and no en-passant field in shogi, xiangqi, shatranj, courier,
+/// makruk and ASEAN (`PositionToFEN`, backend.c), so fewer than four
+/// fields follow the side to move, the last two being the move counters.
+/// Rookery's FEN has both (`-` when empty).
+fn xboard_fen(fen: &str) -> String {
+    let w: Vec<&str> = fen.split_whitespace().collect();
+    let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !(4..=5).contains(&w.len()) || !numeric(w[w.len() - 1]) || !numeric(w[w.len() - 2]) {
+        return fen.to_string();
+    }
+    let counters = &w[w.len() - 2..];
+    // One field left: an en-passant cell (a letter and a digit) or `-`,
+    // else castling rights.
+    let (castling, ep) = match w.len() {
+        5 if w[2].ends_with(|c: char| c.is_ascii_digit()) => ("-", w[2]),
+        5 => (w[2], "-"),
+        _ => ("-", "-"),
+    };
+    [w[0], w[1], castling, ep, counters[0], counters[1]].join(" ")
 }
 
 /// `ply score time nodes pv`: score in centipawns (mates as 100000 + n),
@@ -472,25 +646,82 @@ fn gui_cell<'a>(v: &Variant, s: &'a str) -> Option<(u16, &'a str)> {
 /// The `setup` and `piece` commands that teach the GUI a variant.
 pub fn setup_lines(v: &Variant) -> Vec<String> {
     let slots = slot_table(v);
-    let table: String = slots.iter().map(|s| s.map_or('.', |k| v.pieces[k].letter)).collect();
-    let black: String = slots.iter().map(|s| s.map_or('.', |k| v.pieces[k].letter.to_ascii_lowercase())).collect();
+    let entry = |s: &Option<usize>, black: bool| {
+        let text = s.map_or(".".to_string(), |k| table_entry(v, k));
+        if black {
+            text.to_ascii_lowercase()
+        } else {
+            text
+        }
+    };
+    let table: String = slots.iter().map(|s| entry(s, false)).collect();
+    let black: String = slots.iter().map(|s| entry(s, true)).collect();
     let holdings = slots.iter().rposition(|s| s.is_some_and(|k| droppable(v, k))).map_or(0, |i| i + 1);
     let mut lines =
         vec![format!("setup ({table}{black}) {}x{}+{holdings}_fairy {}", v.grid.files(), v.grid.ranks(), v.setup_fen)];
     for (k, p) in v.pieces.iter().enumerate() {
         let initial: String = (0..p.specials.len()).filter_map(|i| initial_special(v, k, i)).collect();
-        let white =
-            crate::export::interactive_diagram::id_betza(&p.betza).unwrap_or_else(|_| p.betza.clone()) + &initial;
+        let white = xboard_betza(&p.betza) + &initial;
+        let id = piece_id(v, k);
         match &p.betza_black {
-            None => lines.push(format!("piece {}& {white}", p.letter)),
+            None => lines.push(format!("piece {id}& {white}")),
             Some(b) => {
-                let black = crate::export::interactive_diagram::id_betza(b).unwrap_or_else(|_| b.clone()) + &initial;
-                lines.push(format!("piece {} {white}", p.letter));
-                lines.push(format!("piece {} {black}", p.letter.to_ascii_lowercase()));
+                let black = xboard_betza(b) + &initial;
+                lines.push(format!("piece {id} {white}"));
+                lines.push(format!("piece {} {black}", id.to_ascii_lowercase()));
             }
         }
     }
     lines
+}
+
+/// The kind a shogi-style promoted piece promoted from, if `kind` is one.
+fn promoted_from(v: &Variant, kind: usize) -> Option<usize> {
+    let pp = v.piece_promotion.as_ref()?;
+    let base = *pp.base.get(kind)? as usize;
+    (base != kind).then_some(base)
+}
+
+/// A piece's entry in the `setup` table: its letter, or for a promoted
+/// piece `^` and its base's letter, which pairs the two in XBoard
+/// (`SetCharTableEsc`, backend.c): XBoard then shows it as `+X`, reads
+/// `+X` in a FEN and accepts a move ending in `+` from `X` only so
+/// (moves.c: "'+' outside shogi, check if pieceToCharTable enabled it";
+/// without the pairing it dropped the `+` and relayed the move
+/// unpromoted, which the other engine refused).
+fn table_entry(v: &Variant, kind: usize) -> String {
+    match promoted_from(v, kind) {
+        Some(base) => format!("^{}", v.pieces[base].letter),
+        None => v.pieces[kind].letter.to_string(),
+    }
+}
+
+/// How a `piece` command names a piece: its letter, or `+` and its base's
+/// letter for a promoted piece (see [`table_entry`]).
+fn piece_id(v: &Variant, kind: usize) -> String {
+    match promoted_from(v, kind) {
+        Some(base) => format!("+{}", v.pieces[base].letter),
+        None => v.pieces[kind].letter.to_string(),
+    }
+}
+
+/// A piece's Betza as XBoard 4.9.1 reads it: the Interactive Diagram's
+/// dialect, with a rider written as its atom and the exponent 0 (`N0`):
+/// XBoard's parser (`MovesFromString`, moves.c) takes a range only from
+/// digits, so a doubled atom (`NN`, the nightrider) would be two knight
+/// moves.
+fn xboard_betza(betza: &str) -> String {
+    let id = crate::export::interactive_diagram::id_betza(betza).unwrap_or_else(|_| betza.to_string());
+    let mut out = String::with_capacity(id.len());
+    let mut chars = id.chars().peekable();
+    while let Some(c) = chars.next() {
+        out.push(c);
+        if c.is_ascii_uppercase() && chars.peek() == Some(&c) {
+            chars.next();
+            out.push('0');
+        }
+    }
+    out
 }
 
 /// Whether pieces of `kind` can be in a hand (posted, dropped from the
