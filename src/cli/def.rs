@@ -37,7 +37,7 @@ pub fn start_position<'v>(
     match (hooks, fen) {
         (Some(h), _) => Ok(h.start(v)),
         (None, Some(f)) => Position::from_fen(v, f).map_err(|e| {
-            errln!("error: {e}");
+            errln!("{}", e.render(f));
             ExitCode::from(2)
         }),
         (None, None) => Ok(Position::start(v)),

@@ -40,7 +40,7 @@ pub fn perft_cmd(a: PerftArgs) -> ExitCode {
     let mut pos = match a.fen.as_deref().map_or_else(|| Ok(Position::start(&v)), |f| Position::from_fen(&v, f)) {
         Ok(p) => p,
         Err(e) => {
-            errln!("error: {e}");
+            errln!("{}", e.render(a.fen.as_deref().unwrap_or_default()));
             return ExitCode::from(2);
         }
     };

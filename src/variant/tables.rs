@@ -25,6 +25,30 @@ pub struct TooLargeProgram {
     pub black: bool,
 }
 
+/// Why the move tables could not be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableError {
+    /// A piece's programs would be too large.
+    TooLarge(TooLargeProgram),
+    /// A piece's Betza (or one of its special moves' Betza) does not
+    /// compile: the loader checks every Betza first, so this is reached
+    /// only by a `PieceDef` built some other way.
+    Betza {
+        /// The piece kind.
+        kind: usize,
+        /// For Black.
+        black: bool,
+        /// The compiler's message.
+        message: String,
+    },
+}
+
+impl From<TooLargeProgram> for TableError {
+    fn from(e: TooLargeProgram) -> Self {
+        TableError::TooLarge(e)
+    }
+}
+
 /// Node flags that keep a program off the plain walk.
 const PLAIN_EXCLUDES: u16 = flag::VICTIM | flag::EP | flag::VIRGIN | flag::UNCHECKED | flag::ATTACK_ONLY;
 
@@ -139,18 +163,19 @@ pub struct MoveTables {
 impl MoveTables {
     /// Compiles every piece on every cell for both sides. Fails with the
     /// first piece whose program, or the tables as a whole, would be too
-    /// large ([`MAX_PROGRAM_NODES`], [`MAX_TABLE_NODES`]).
+    /// large ([`MAX_PROGRAM_NODES`], [`MAX_TABLE_NODES`]), or whose Betza
+    /// does not compile.
     pub fn build(
         grid: &Grid,
         pieces: &[PieceDef],
         zones: &[Zone],
         regions: &[Region],
         flying_general: &[betza::Path],
-    ) -> Result<MoveTables, TooLargeProgram> {
+    ) -> Result<MoveTables, TableError> {
         let mut t = MoveTables::empty(grid.len(), pieces);
         for (kind, p) in pieces.iter().enumerate() {
             for side in 0..2usize {
-                let piece = PieceMoves::new(p, kind, side, if p.royal { flying_general } else { &[] });
+                let piece = PieceMoves::new(p, kind, side, if p.royal { flying_general } else { &[] })?;
                 for cell in 0..grid.len() as Cell {
                     let (prog, castles, unchecked) = piece.program(grid, regions, cell, t.nodes.len())?;
                     t.install(&piece, cell, prog, castles, unchecked);
@@ -356,13 +381,18 @@ struct PieceMoves<'p> {
 
 impl<'p> PieceMoves<'p> {
     /// Compiles the piece's Betza (Black's own where it has one) to paths.
-    fn new(def: &'p PieceDef, kind: usize, side: usize, flying: &'p [betza::Path]) -> Self {
+    fn new(def: &'p PieceDef, kind: usize, side: usize, flying: &'p [betza::Path]) -> Result<Self, TableError> {
         let text = if side == 1 { def.betza_black.as_deref().unwrap_or(&def.betza) } else { &def.betza };
-        let paths =
-            if def.immobile { Vec::new() } else { betza::compile_paths(text).expect("validated by the loader") };
-        let special =
-            def.specials.iter().map(|(_, b)| betza::compile_paths(b).expect("validated by the loader")).collect();
-        PieceMoves { def, kind, side, paths, special, flying }
+        let compile = |text: &str| {
+            betza::compile_paths(text).map_err(|errs| TableError::Betza {
+                kind,
+                black: side == 1,
+                message: errs.first().map_or_else(|| format!("{text:?} does not compile"), |e| e.message.clone()),
+            })
+        };
+        let paths = if def.immobile { Vec::new() } else { compile(text)? };
+        let special = def.specials.iter().map(|(_, b)| compile(b)).collect::<Result<_, _>>()?;
+        Ok(PieceMoves { def, kind, side, paths, special, flying })
     }
 
     /// The program from `cell`, its castling rules, and whether it has
