@@ -59,6 +59,8 @@ pub struct PieceDef {
     /// The engine's value of the piece in centipawns, when the definition
     /// gives one (`value`); else it is estimated from the moves.
     pub value: Option<i32>,
+    /// Which of its moves reset the n-move counter (`resets-move-rule`).
+    pub move_rule_reset: crate::game::rules::move_rule::Reset,
 }
 
 /// The deployment phase: what each side posts, and where.

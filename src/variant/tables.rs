@@ -134,8 +134,10 @@ pub struct MoveTables {
     pub attack_entries: Vec<AttackEntry>,
     /// Per piece code: royal.
     pub code_royal: Vec<bool>,
-    /// Per piece code: pawn (promotes, resets the move counter).
+    /// Per piece code: pawn (promotes, leaves e.p. squares).
     pub code_pawn: Vec<bool>,
+    /// Which moves reset the n-move counter (`rules::move_rule`).
+    pub move_rule: crate::game::rules::move_rule::Resets,
     /// Per piece kind: bit set of the kinds that may capture it.
     pub capturers: Vec<u64>,
     /// Some piece may be captured only by some kinds.
@@ -185,6 +187,7 @@ impl MoveTables {
         t.has_ep = t.nodes.iter().any(|nd| nd.flags & flag::EP != 0);
         t.group_attacks();
         t.mark_zones(grid, zones);
+        t.move_rule = crate::game::rules::move_rule::compile(pieces, &t);
         Ok(t)
     }
 
@@ -211,6 +214,7 @@ impl MoveTables {
             attack_entries: Vec::new(),
             code_royal: vec![false; 1 + pieces.len() * 2],
             code_pawn: vec![false; 1 + pieces.len() * 2],
+            move_rule: Default::default(),
             capturers: pieces
                 .iter()
                 .map(|p| p.capturable_by.as_ref().map_or(u64::MAX, |ks| ks.iter().fold(0, |m, &k| m | 1 << k)))

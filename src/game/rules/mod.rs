@@ -11,6 +11,7 @@ pub mod filters;
 pub mod gating;
 pub mod goals;
 pub mod mating;
+pub mod move_rule;
 pub mod passing;
 pub mod promotion;
 pub mod promotion_move;

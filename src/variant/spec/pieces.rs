@@ -45,6 +45,8 @@ pub struct PieceSpec {
     pub castling_partners: Vec<Spanned<String>>,
     /// `unmoved-lost-on-line-with`: piece letters.
     pub unmoved_lost_on_line_with: Vec<Spanned<String>>,
+    /// `resets-move-rule`: "always", "unless-reversible" or "never".
+    pub resets_move_rule: Option<Spanned<String>>,
 }
 
 /// A Betza string and where its text starts in the file, so that errors
@@ -120,6 +122,7 @@ impl Reader<'_> {
             self.array(t, "unmoved-lost-on-line-with", &format!("{p}.unmoved-lost-on-line-with"), |r, v| {
                 r.str_elem(v, "unmoved-lost-on-line-with")
             });
+        let resets_move_rule = self.string(t, "resets-move-rule", &format!("{p}.resets-move-rule"), false, &owner);
         let special = self.piece_specials(&p, t);
         PieceSpec {
             id,
@@ -139,6 +142,7 @@ impl Reader<'_> {
             confined_to,
             castling_partners,
             unmoved_lost_on_line_with,
+            resets_move_rule,
         }
     }
 
@@ -148,7 +152,7 @@ impl Reader<'_> {
             let path = format!("pieces.*.{k}");
             if !KEYS.iter().any(|d| d.path == path) {
                 let span = t.key(k).and_then(|k| k.span()).unwrap_or(id.span.clone());
-                self.err(span, format!("unknown key `{k}` in piece `{}`; known keys: name, letter, betza, betza-black, royal, pawn, promotes-to, image, immobile, capturable-by, capture-wins, value, special, confined-to, castling-partners, unmoved-lost-on-line-with", id.value));
+                self.err(span, format!("unknown key `{k}` in piece `{}`; known keys: name, letter, betza, betza-black, royal, pawn, promotes-to, image, immobile, capturable-by, capture-wins, value, special, confined-to, castling-partners, unmoved-lost-on-line-with, resets-move-rule", id.value));
             }
         }
     }
