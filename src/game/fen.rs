@@ -199,13 +199,21 @@ impl<'a, 'e> Ranks<'a, 'e> {
             // Too many: the span starts at the `/` before the first extra rank.
             let extra = rows[..ranks.min(rows.len())].iter().map(|r| r.len() + 1).sum::<usize>();
             let start = if rows.len() > ranks { extra - 1 } else { 0 };
-            self.errs.push((start..board.len(), format!("{} ranks given, the board has {ranks}", rows.len())));
+            let end = board.len().max(start + 1);
+            self.errs.push((start..end, format!("{} ranks given, the board has {ranks}", rows.len())));
         }
-        let mut off = 0;
+        let (mut off, before) = (0, self.errs.len());
         for (i, text) in rows.iter().take(ranks).enumerate() {
             let y = (ranks - 1 - i) as i64;
             self.read_row(Row { text, off, y, x: 0, j: 0, plus_next: false });
             off += text.len() + 1;
+        }
+        // An empty last rank ("…/") is reported on the `/` before it, not
+        // past the placement's end.
+        for (span, _) in &mut self.errs[before..] {
+            if span.end > board.len() && !board.is_empty() {
+                *span = board.len() - 1..board.len();
+            }
         }
     }
 
