@@ -40,7 +40,7 @@ fn resets_move_rule_values_and_errors() {
         |value: &str| chess.replace("letter = \"P\"\n", &format!("letter = \"P\"\nresets-move-rule = {value}\n"));
     let text = with("\"sometimes\"");
     assert_ne!(text, chess, "the pawn's letter line is in chess.toml");
-    let e = load_str(&text).err().expect("an unknown value is an error");
+    let e = load_str(&text).expect_err("an unknown value is an error");
     let d = &e.diagnostics[0];
     assert!(d.message.contains("resets-move-rule"), "{}", d.message);
     assert_eq!(&text[d.span.clone()], "\"sometimes\"");
