@@ -136,6 +136,9 @@ pub struct MoveTables {
     pub code_royal: Vec<bool>,
     /// Per piece code: pawn (promotes, leaves e.p. squares).
     pub code_pawn: Vec<bool>,
+    /// Per piece code: moves as Fairy-Stockfish's chess pawn, whose e.p.
+    /// square FSF writes only when it can be taken (`rules::en_passant`).
+    pub code_chess_pawn: Vec<bool>,
     /// Which moves reset the n-move counter (`rules::move_rule`).
     pub move_rule: crate::game::rules::move_rule::Resets,
     /// Per piece kind: bit set of the kinds that may capture it.
@@ -214,6 +217,7 @@ impl MoveTables {
             attack_entries: Vec::new(),
             code_royal: vec![false; 1 + pieces.len() * 2],
             code_pawn: vec![false; 1 + pieces.len() * 2],
+            code_chess_pawn: vec![false; 1 + pieces.len() * 2],
             move_rule: Default::default(),
             capturers: pieces
                 .iter()
@@ -226,6 +230,7 @@ impl MoveTables {
                 let code = crate::game::piece_code(k as u8, side) as usize;
                 t.code_royal[code] = p.royal;
                 t.code_pawn[code] = p.pawn;
+                t.code_chess_pawn[code] = crate::game::rules::en_passant::is_chess_pawn(p);
             }
         }
         t

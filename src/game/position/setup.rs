@@ -160,6 +160,10 @@ impl<'v> Position<'v> {
                 self.ep = [e, NO_CELL, NO_CELL, NO_CELL];
                 self.ep_n = 1;
                 self.ep_victim = victim;
+                // A chess pawn's square only where it can be taken (as FSF reads it).
+                if !self.ep_square_kept(e) {
+                    (self.ep, self.ep_n, self.ep_victim) = ([NO_CELL; 4], 0, NO_CELL);
+                }
             }
         }
     }

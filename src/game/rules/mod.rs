@@ -6,6 +6,7 @@ pub mod castling;
 pub mod counting;
 pub mod drops;
 pub mod effects;
+pub mod en_passant;
 pub mod extinction;
 pub mod filters;
 pub mod gating;
