@@ -96,6 +96,28 @@ fn fairy_stockfish_refuses_what_it_cannot_express() {
 }
 
 #[test]
+fn fairy_stockfish_flying_general_watches_ranks_too() {
+    // FSF's flyingGeneral looks along ranks as well as files: exact for
+    // xiangqi only because the generals keep to palaces on different ranks.
+    let ok = fairy_stockfish::export(&builtin("xiangqi")).unwrap();
+    assert!(ok.lines().any(|l| l == "flyingGeneral = true"), "{ok}");
+    let free = edited("xiangqi", "confined-to = \"palace\"", "");
+    let e = fairy_stockfish::export(&free).unwrap_err().problems.join("\n");
+    assert!(e.contains("flying general on files only") && e.contains("attacks_bb(~us, ROOK"), "{e}");
+    let lines = load_str(
+        &rookery::variant::builtin::text("xiangqi").unwrap().replacen("confined-to = \"palace\"", "", 1).replacen(
+            "flying-general = true",
+            "flying-general = \"lines\"",
+            1,
+        ),
+    )
+    .unwrap()
+    .0;
+    let text = fairy_stockfish::export(&lines).unwrap_or_else(|e| panic!("{e}"));
+    assert!(text.lines().any(|l| l == "flyingGeneral = true"), "{text}");
+}
+
+#[test]
 fn interactive_diagram_refusals_say_why_the_id_cannot() {
     let err = |n: &str| interactive_diagram::export(&builtin(n)).unwrap_err().problems.join("\n");
     // Every rule line carries the reason after a colon.
@@ -443,6 +465,8 @@ fn gc_fen_code_braces_multi_letter_labels() {
 #[derive(Clone, Debug)]
 enum Sx {
     N(i64),
+    /// A cell label (the zone's single cells).
+    C(String),
     L(Vec<Sx>),
 }
 
@@ -457,9 +481,9 @@ fn sexp(s: &str) -> Sx {
             *i += 1;
             Sx::L(v)
         } else {
-            let n = t[*i].parse().unwrap_or_else(|_| panic!("not a number: {}", t[*i]));
+            let x = t[*i].parse().map_or_else(|_| Sx::C(t[*i].clone()), Sx::N);
             *i += 1;
-            Sx::N(n)
+            x
         }
     }
     let toks: Vec<String> = s.replace('(', " ( ").replace(')', " ) ").split_whitespace().map(String::from).collect();
@@ -468,10 +492,14 @@ fn sexp(s: &str) -> Sx {
 
 fn nums(x: &Sx) -> Vec<i64> {
     match x {
-        Sx::L(v) => v.iter().map(|e| if let Sx::N(n) = e { *n } else { panic!("nested") }).collect(),
+        Sx::L(v) => v.iter().map(|e| if let Sx::N(n) = e { *n } else { panic!("not a number: {e:?}") }).collect(),
         Sx::N(n) => vec![*n],
+        Sx::C(c) => panic!("not a number: {c}"),
     }
 }
+
+/// One promotion zone: mandatory, ranks per side, choice kinds, cells per side.
+type ZoneTab = (bool, [Vec<u32>; 2], Vec<usize>, [BTreeSet<Sq>; 2]);
 
 /// The tables as set in Pre-Game.
 struct Tab {
@@ -479,8 +507,8 @@ struct Tab {
     start: [Vec<usize>; 2],
     royal: Vec<bool>,
     pawn: Vec<bool>,
-    /// (mandatory, ranks per side, choice kinds)
-    zones: Vec<(bool, [Vec<u32>; 2], Vec<usize>)>,
+    /// (mandatory, ranks per side, choice kinds, cells per side)
+    zones: Vec<ZoneTab>,
     hasep: bool,
     /// `nfiles`, `nranks` and `holes`, read by `Inside`.
     nfiles: i32,
@@ -511,7 +539,21 @@ fn read_tables(pre: &str) -> Tab {
                 // Each list carries its length first.
                 let r = |i: usize| nums(&parts[i]).into_iter().skip(1).map(|x| x as u32).collect::<Vec<_>>();
                 let choices = nums(&parts[3]).into_iter().skip(1).map(|x| x as usize).collect();
-                (nums(&parts[0])[0] != 0, [r(1), r(2)], choices)
+                let cells = |i: usize| match &parts[i] {
+                    Sx::L(xs) => {
+                        assert!(matches!(xs[0], Sx::N(n) if n as usize == xs.len() - 1), "the length comes first");
+                        xs[1..]
+                            .iter()
+                            .map(|c| {
+                                let Sx::C(c) = c else { panic!("a cell: {c:?}") };
+                                let (x, y) = rookery::board::parse_square(c).unwrap();
+                                (x as i32, y as i32)
+                            })
+                            .collect()
+                    }
+                    x => panic!("a cell list: {x:?}"),
+                };
+                (nums(&parts[0])[0] != 0, [r(1), r(2)], choices, [cells(4), cells(5)])
             })
             .collect(),
         _ => panic!("zones"),
@@ -845,8 +887,8 @@ impl Board {
     /// `PromoCheck`: 0 no zone, 1 allowed, 2 must promote, 3 wrong choice.
     fn promo_check(&self, t: &Tab, to: Sq, side: usize, newkind: Option<usize>) -> u8 {
         let (mut hit, mut optional, mut allowed) = (false, true, false);
-        for (mand, ranks, ch) in &t.zones {
-            if ranks[side - 1].contains(&(to.1 as u32)) {
+        for (mand, ranks, ch, cells) in &t.zones {
+            if ranks[side - 1].contains(&(to.1 as u32)) || cells[side - 1].contains(&to) {
                 hit = true;
                 optional &= !mand;
                 allowed |= newkind.is_some_and(|k| ch.contains(&k));
@@ -938,7 +980,7 @@ fn gc_move_tables_give_the_engines_legal_moves() {
     let mut kinds = [0u32; 4];
     for name in grid_names().into_iter().chain(["tcb-wd"]) {
         let v = builtin(name);
-        if !rookery::export::special_rules(&v).is_empty() {
+        if !gc_special_rules(&v).is_empty() {
             continue; // deployment, rule modules …: not in the tables
         }
         if game_courier::tables(&v).unenforced.iter().any(|u| u.starts_with("the moves of")) {
@@ -1056,6 +1098,17 @@ fn gc_move_tables_give_the_engines_legal_moves() {
     assert!(kinds.iter().all(|&n| n > 0), "every kind of move is exercised: {kinds:?}");
 }
 
+/// The rules outside the move model that the GC tables leave out: all of
+/// [`rookery::export::special_rules`] but promotion zones of single cells,
+/// which the zone lists hold.
+fn gc_special_rules(v: &Variant) -> Vec<String> {
+    rookery::export::special_rule_items(v)
+        .into_iter()
+        .filter(|(f, _)| *f != rookery::export::Feature::PromotionCells)
+        .map(|(_, s)| s)
+        .collect()
+}
+
 /// The cells of the `setflag` line of Pre-Game.
 fn setflag_cells(pre: &str) -> BTreeSet<String> {
     let line = pre.lines().find(|l| l.starts_with("setflag ") && !l.starts_with("setflag rules")).expect("setflag");
@@ -1072,7 +1125,7 @@ fn gc_sheet_says_what_it_does_not_enforce() {
         // hop along the palace diagonal, a hop in a first leg); only
         // repetition (and the rules outside the move model, if any) are
         // left out.
-        let extra = rookery::export::special_rules(&v);
+        let extra = gc_special_rules(&v);
         let gaps = t.unenforced.iter().filter(|u| u.starts_with("the moves of")).count();
         // ... and the grasshopper's hop over a hurdle anywhere on its line.
         let expected = match name {

@@ -67,6 +67,7 @@ const WRITTEN: &[Feature] = &[
     Feature::CaptureWins,
     Feature::Drops,
     Feature::Region,
+    Feature::PromotionCells,
     Feature::CheckLimit,
     Feature::Goal,
     Feature::FlyingGeneral,
@@ -129,6 +130,7 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
     let mut ends = ends::result_lines(v, &pl, &mut problems);
     let mut rules = rule_lines(v, &pl, &pieces.keys, &promotion, &mut problems);
     rules.extend(rules::explosion_lines(v, &pieces.keys, &mut problems));
+    rules.extend(pieces::mutual_immunity_lines(v));
     rules.extend(walls::wall_lines(v));
     ends.extend(ends::end_rule_lines(v, king, &mut problems));
     ends.extend(counting::lines(v, &pieces.keys, &mut problems));
@@ -171,22 +173,30 @@ fn outside_problems(v: &Variant) -> Vec<String> {
     // Capture-to-win pieces are written as extinction, the families of
     // `rules` as their FSF options; every other rule outside the move
     // model is a refusal.
-    let cannons = pieces::janggi_cannon_items(v, &pieces::janggi_cannons(v));
+    let answered = pieces::answered_items(v, &pieces::janggi_cannons(v), &pieces::mutually_immune(v));
     problems.extend(
         super::special_rule_items(v)
             .into_iter()
-            .filter(|(f, s)| !WRITTEN.contains(f) && !cannons.contains(s))
+            .filter(|(f, s)| !WRITTEN.contains(f) && !answered.contains(s))
             .map(|(_, s)| s),
     );
     problems
 }
 
 /// Pawns and other pieces with initial moves: FSF's `i` = standing on the
-/// double-step ranks, ours = not moved yet (see `initial`).
+/// double-step ranks, ours = not moved yet (see `initial`); Torpedo's
+/// pawns double-step from every rank.
 fn double_step_lines(v: &Variant, pl: &Placement, pieces: &pieces::Pieces, problems: &mut Vec<String>) -> Vec<String> {
     let std_pawns: Vec<usize> = (0..v.pieces.len())
         .filter(|&k| v.pieces[k].pawn && pieces.keys[k] == "pawn" && same_moves(&v.pieces[k].betza, PAWN))
         .collect();
+    if pieces.torpedo {
+        if !std_pawns.is_empty() || !pieces.initial_kinds.is_empty() {
+            problems.push("pawns that double-step from every rank together with other initial moves (FSF's doubleStepRegion is one per side)".into());
+        }
+        let all: Vec<String> = (1..=v.grid.ranks()).map(|r| format!("*{r}")).collect();
+        return ["White", "Black"].iter().map(|side| format!("doubleStepRegion{side} = {}", all.join(" "))).collect();
+    }
     initial::double_step_lines(v, pl, &std_pawns, &pieces.initial_kinds, problems)
 }
 
@@ -261,9 +271,7 @@ fn rule_lines(
     let mut out = rules::region_lines(v, keys, problems);
     out.extend(rules::goal_lines(v, problems));
     out.extend(rules::check_lines(v, pl, problems));
-    if v.rules.flying_general {
-        out.push("flyingGeneral = true".into());
-    }
+    out.extend(rules::flying_general_lines(v, problems));
     out.extend(rules::piece_promotion_lines(v, problems));
     out.extend(rules::limit_lines(v, problems));
     let immobility = promo.iter().chain(&out).any(|l| l == "immobilityIllegal = true");

@@ -45,7 +45,15 @@ pub(super) struct Pieces {
     pub any_e: bool,
     /// Kinds whose `i` moves FSF gives by region (see `initial`).
     pub initial_kinds: Vec<usize>,
+    /// Some kind is Torpedo's pawn ([`TORPEDO_PAWN`]): FSF's `pawn` with
+    /// its double-step region every rank.
+    pub torpedo: bool,
 }
+
+/// Torpedo Chess's pawn, which double-steps from any rank: FSF's `pawn`
+/// with `doubleStepRegion` every square (FSF's own torpedo, variant.cpp:
+/// `v->doubleStepRegion[WHITE] = AllSquares`).
+pub(super) const TORPEDO_PAWN: &str = "fmWfceFfmnD";
 
 /// What the mapping of one kind depends on besides the kind itself.
 struct Context {
@@ -67,18 +75,16 @@ pub(super) fn map_pieces(v: &Variant, king: Option<usize>, problems: &mut Vec<St
         cambodian: castle::cambodian(v),
         cannons: janggi_cannons(v),
     };
-    let mut out = Pieces::default();
-    let mut used_builtin: Vec<&str> = Vec::new();
-    let mut custom = 0;
+    let mut m = Mapper { v, cx: &cx, out: Pieces::default(), used_builtin: Vec::new(), custom: 0 };
     let mut hoppers = false;
     if king.is_none() && v.explosions.is_none() {
-        out.lines.push("king = -".into());
+        m.out.lines.push("king = -".into());
     }
     for k in 0..v.pieces.len() {
-        hoppers |= map_piece(v, &cx, k, &mut out, &mut used_builtin, &mut custom, problems);
+        hoppers |= m.map_piece(k, problems);
     }
-    if custom > 25 {
-        problems.push(format!("{custom} custom pieces (FSF allows 25)"));
+    if m.custom > 25 {
+        problems.push(format!("{} custom pieces (FSF allows 25)", m.custom));
     }
     if !super::super::holes(v).is_empty() && hoppers {
         problems.push(
@@ -86,7 +92,7 @@ pub(super) fn map_pieces(v: &Variant, king: Option<usize>, problems: &mut Vec<St
                 .into(),
         );
     }
-    out
+    m.out
 }
 
 /// Problems of a kind that do not depend on its moves: Black's own Betza
@@ -123,108 +129,169 @@ fn fixed_key(v: &Variant, k: usize) -> Option<&'static str> {
     }
 }
 
-/// Writes kind `k` into `out`; returns whether it hops.
-fn map_piece(
-    v: &Variant,
-    cx: &Context,
-    k: usize,
-    out: &mut Pieces,
-    used_builtin: &mut Vec<&'static str>,
-    custom: &mut usize,
-    problems: &mut Vec<String>,
-) -> bool {
+/// How a kind is written, decided in this order by [`role`].
+#[derive(Clone, Copy, PartialEq)]
+enum Role {
+    /// Ouk Chatrang's met: FSF's `fers`, its double step `cambodianMoves`.
+    Met,
+    /// The orthodox pawn, or Torpedo's: FSF's `pawn`.
+    StdPawn,
+    /// The royal piece of an explosion game: FSF's `commoner`.
+    AtomicKing,
+    /// The kind written as FSF's `king` (with its Betza if not a K).
+    King,
+    /// FSF's `janggiCannon` ([`janggi_cannons`]).
+    JanggiCannon,
+    /// The South-East Asian pawn where a counting rule needs FSF's `pawn`.
+    Bia,
+    /// A built-in type with the same moves, else a `customPieceN`.
+    Betza,
+}
+
+/// The [`Role`] of kind `k` (not a wall, no [`fixed_key`]).
+fn role(v: &Variant, cx: &Context, k: usize) -> Role {
     let p = &v.pieces[k];
-    if v.walls.as_ref().is_some_and(|w| w.kind as usize == k) {
-        // The wall is FSF's `*` square, not a piece (`walls`).
-        out.keys.push("wall".into());
-        return false;
-    }
-    let what = format!("piece {} ({})", p.name, p.letter);
-    let letter = p.letter.to_ascii_lowercase();
-    kind_problems(v, cx, k, &what, problems);
-    if let Some(key) = fixed_key(v, k) {
-        out.lines.push(format!("{key} = {letter}"));
-        out.keys.push(key.into());
-        if key == "pawn" {
-            out.std_pawn = true;
-            out.any_e = true;
-        }
-        return false;
-    }
-    let castles = cx.castler == Some(k);
-    let (mut probs, has_i, has_e) = betza_problems(&what, &p.betza, castles);
-    let hops = compile_paths(&p.betza)
-        .is_ok_and(|paths| paths.iter().any(|pa| pa.legs.iter().any(|l| l.mode & (mode::HOP | mode::GRASS) != 0)));
-    let is_std_pawn = p.pawn && same_moves(&p.betza, PAWN);
-    let met = cx.cambodian.is_some_and(|(_, met)| met == k);
-    let typed = counting::typed(v);
-    if met {
-        // Its double step is FSF's cambodianMoves (castle::cambodian).
-        probs.clear();
-        used_builtin.push("fers");
-        out.lines.push(format!("fers = {letter}"));
-        out.keys.push("fers".into());
-    } else if is_std_pawn {
-        out.std_pawn = true;
-        out.any_e = true;
-        probs.clear();
-        out.lines.push(format!("pawn = {letter}"));
-        out.keys.push("pawn".into());
+    if cx.cambodian.is_some_and(|(_, met)| met == k) {
+        Role::Met
+    } else if p.pawn && (same_moves(&p.betza, PAWN) || same_moves(&p.betza, TORPEDO_PAWN)) {
+        Role::StdPawn
     } else if p.royal && v.explosions.is_some() {
-        // FSF allows no king with blastOnCapture: atomic's king is a
-        // commoner made royal by extinction (`rules::explosion_lines`).
-        out.keys.push("commoner".into());
-        used_builtin.push("commoner");
-        out.lines.push("king = -".into());
-        out.lines.push(format!("commoner = {letter}"));
-        if !same_moves(&strip_castling(&p.betza), "K") {
-            problems.push(format!(
-                "{what}: a royal piece with explosions that does not move as a king (FSF's is a commoner)"
+        Role::AtomicKing
+    } else if cx.king == Some(k) {
+        Role::King
+    } else if cx.cannons.contains(&k) {
+        Role::JanggiCannon
+    } else if counting::typed(v) && p.pawn && same_moves(&p.betza, counting::BIA) {
+        Role::Bia
+    } else {
+        Role::Betza
+    }
+}
+
+/// Whether a Betza string has a hopping or grasshopping leg.
+fn hops(betza: &str) -> bool {
+    compile_paths(betza)
+        .is_ok_and(|paths| paths.iter().any(|pa| pa.legs.iter().any(|l| l.mode & (mode::HOP | mode::GRASS) != 0)))
+}
+
+/// The piece lines as they are written, kind by kind.
+struct Mapper<'a> {
+    v: &'a Variant,
+    cx: &'a Context,
+    out: Pieces,
+    /// FSF's built-in types already given to a kind (each once).
+    used_builtin: Vec<&'static str>,
+    /// The number of `customPieceN` written so far.
+    custom: usize,
+}
+
+impl Mapper<'_> {
+    /// Writes one line `key = letter` (or `key = letter:betza`) and the key.
+    fn write(&mut self, key: &str, line: String) {
+        self.out.lines.push(line);
+        self.out.keys.push(key.to_string());
+    }
+
+    /// Writes kind `k`; returns whether it hops.
+    fn map_piece(&mut self, k: usize, problems: &mut Vec<String>) -> bool {
+        let v = self.v;
+        let p = &v.pieces[k];
+        if v.walls.as_ref().is_some_and(|w| w.kind as usize == k) {
+            // The wall is FSF's `*` square, not a piece (`walls`).
+            self.out.keys.push("wall".into());
+            return false;
+        }
+        let what = format!("piece {} ({})", p.name, p.letter);
+        let letter = p.letter.to_ascii_lowercase();
+        kind_problems(v, self.cx, k, &what, problems);
+        if let Some(key) = fixed_key(v, k) {
+            self.write(key, format!("{key} = {letter}"));
+            if key == "pawn" {
+                self.out.std_pawn = true;
+                self.out.any_e = true;
+            }
+            return false;
+        }
+        let castles = self.cx.castler == Some(k);
+        let (mut probs, has_i, has_e) = betza_problems(&what, &p.betza, castles);
+        let role = role(v, self.cx, k);
+        if matches!(role, Role::Met | Role::StdPawn | Role::Bia) {
+            // FSF's own types: their moves are not read from the Betza.
+            probs.clear();
+        }
+        self.write_role(k, role, castles, &what, problems);
+        if has_e && role != Role::StdPawn {
+            probs.push(format!(
+                "{what}: en-passant capture (`e`) by a piece other than the orthodox pawn is not mapped to FSF"
             ));
         }
-    } else if cx.king == Some(k) {
-        let moves: String = strip_castling(&p.betza);
-        out.keys.push("king".into());
-        if same_moves(&moves, "K") {
-            out.lines.push(format!("king = {letter}"));
-        } else {
-            out.lines.push(format!("king = {letter}:{moves}"));
+        if has_i && role != Role::StdPawn && role != Role::Met {
+            self.out.initial_kinds.push(k);
         }
-    } else if cx.cannons.contains(&k) {
-        out.lines.push(format!("janggiCannon = {letter}"));
-        out.keys.push("janggiCannon".into());
-    } else if typed && p.pawn && same_moves(&p.betza, counting::BIA) {
-        // FSF's `pawn` without its double step: the type its counting
-        // rules look for (`doubleStep = false` is written, as no kind is
-        // the orthodox pawn; without double steps no en passant arises).
-        probs.clear();
-        out.lines.push(format!("pawn = {letter}"));
-        out.keys.push("pawn".into());
-    } else {
-        let own = own_moves(&p.betza, castles);
-        let extra = if typed { counting::TYPED } else { &[] };
-        if let Some((name, _)) =
-            BUILTIN.iter().chain(extra).find(|(n, b)| !used_builtin.contains(n) && same_moves(&own, b))
-        {
-            used_builtin.push(name);
-            out.lines.push(format!("{name} = {letter}"));
-            out.keys.push(name.to_string());
-        } else {
-            *custom += 1;
-            out.lines.push(format!("customPiece{custom} = {letter}:{own}"));
-            out.keys.push(format!("customPiece{custom}"));
+        problems.extend(probs);
+        hops(&p.betza)
+    }
+
+    /// The line and key of kind `k` in its [`Role`].
+    fn write_role(&mut self, k: usize, role: Role, castles: bool, what: &str, problems: &mut Vec<String>) {
+        let p = &self.v.pieces[k];
+        let letter = p.letter.to_ascii_lowercase();
+        match role {
+            Role::Met => {
+                self.used_builtin.push("fers");
+                self.write("fers", format!("fers = {letter}"));
+            }
+            Role::StdPawn => {
+                self.out.std_pawn = true;
+                self.out.any_e = true;
+                self.out.torpedo |= same_moves(&p.betza, TORPEDO_PAWN);
+                self.write("pawn", format!("pawn = {letter}"));
+            }
+            Role::AtomicKing => {
+                // FSF allows no king with blastOnCapture: atomic's king is a
+                // commoner made royal by extinction (`rules::explosion_lines`).
+                self.used_builtin.push("commoner");
+                self.out.keys.push("commoner".into());
+                self.out.lines.push("king = -".into());
+                self.out.lines.push(format!("commoner = {letter}"));
+                if !same_moves(&strip_castling(&p.betza), "K") {
+                    problems.push(format!(
+                        "{what}: a royal piece with explosions that does not move as a king (FSF's is a commoner)"
+                    ));
+                }
+            }
+            Role::King => {
+                let moves = strip_castling(&p.betza);
+                let line = if same_moves(&moves, "K") {
+                    format!("king = {letter}")
+                } else {
+                    format!("king = {letter}:{moves}")
+                };
+                self.write("king", line);
+            }
+            Role::JanggiCannon => self.write("janggiCannon", format!("janggiCannon = {letter}")),
+            // FSF's `pawn` without its double step: the type its counting
+            // rules look for (`doubleStep = false` is written, as no kind is
+            // the orthodox pawn; without double steps no en passant arises).
+            Role::Bia => self.write("pawn", format!("pawn = {letter}")),
+            Role::Betza => self.write_betza(&own_moves(&p.betza, castles), letter),
         }
     }
-    if has_e && !is_std_pawn {
-        probs.push(format!(
-            "{what}: en-passant capture (`e`) by a piece other than the orthodox pawn is not mapped to FSF"
-        ));
+
+    /// A kind by its moves `own`: the first unused built-in type with the
+    /// same moves, else the next `customPieceN`.
+    fn write_betza(&mut self, own: &str, letter: char) {
+        let extra = if counting::typed(self.v) { counting::TYPED } else { &[] };
+        let used = &self.used_builtin;
+        if let Some(&(name, _)) = BUILTIN.iter().chain(extra).find(|(n, b)| !used.contains(n) && same_moves(own, b)) {
+            self.used_builtin.push(name);
+            self.write(name, format!("{name} = {letter}"));
+        } else {
+            self.custom += 1;
+            let key = format!("customPiece{}", self.custom);
+            self.write(&key, format!("{key} = {letter}:{own}"));
+        }
     }
-    if has_i && !is_std_pawn && !met {
-        out.initial_kinds.push(k);
-    }
-    problems.extend(probs);
-    hops
 }
 
 /// A piece's Betza as written in the section: without its castling moves
@@ -278,16 +345,42 @@ fn one_side_only(v: &Variant, k: usize) -> bool {
     (0..2u8).filter(|&s| has(s) || promoted_to(s as usize)).count() == 1 && !to_hand && !promotes
 }
 
+/// Kinds that are FSF's `mutuallyImmuneTypes` (its `Position::legal`: a
+/// piece of such a type may not capture one of the same type): the
+/// non-royal kinds every kind but their own may capture (Atomar's kings;
+/// FSF's parser refuses the option for royal kinds). The janggi cannons
+/// have their own FSF type.
+pub(super) fn mutually_immune(v: &Variant) -> Vec<usize> {
+    let cannons = janggi_cannons(v);
+    (0..v.pieces.len())
+        .filter(|&k| !v.pieces[k].royal && !cannons.contains(&k) && only_capturable_by_others(v, k))
+        .collect()
+}
+
+/// `mutuallyImmuneTypes`, when some kind is ([`mutually_immune`]).
+pub(super) fn mutual_immunity_lines(v: &Variant) -> Vec<String> {
+    let kinds = mutually_immune(v);
+    if kinds.is_empty() {
+        return Vec::new();
+    }
+    let letters: String = kinds.iter().map(|&k| v.pieces[k].letter.to_ascii_lowercase()).collect();
+    vec![format!("mutuallyImmuneTypes = {letters}")]
+}
+
 /// The refusals of `export::special_rule_items` that FSF's janggiCannon
-/// answers for `kinds` (its hop ban and its capture restriction).
-pub(super) fn janggi_cannon_items(v: &Variant, kinds: &[usize]) -> Vec<String> {
+/// answers for `cannons` (its hop ban and its capture restriction) and
+/// that `mutuallyImmuneTypes` answers for `immune` (the capture
+/// restriction).
+pub(super) fn answered_items(v: &Variant, cannons: &[usize], immune: &[usize]) -> Vec<String> {
     let mut out = Vec::new();
-    for &k in kinds {
+    for &k in cannons {
         let name = &v.pieces[k].name;
         out.push(format!("the {name} may not hop over {name}"));
+    }
+    for &k in cannons.iter().chain(immune) {
         if let Some(by) = &v.pieces[k].capturable_by {
             let by: Vec<String> = by.iter().map(|&b| v.pieces[b as usize].name.clone()).collect();
-            out.push(format!("the {name} can be captured only by {}", by.join(", ")));
+            out.push(format!("the {} can be captured only by {}", v.pieces[k].name, by.join(", ")));
         }
     }
     out

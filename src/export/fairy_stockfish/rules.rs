@@ -101,6 +101,39 @@ pub(super) fn region_pawn_rank(v: &Variant, k: usize) -> Option<Vec<u32>> {
     (whole && !ranks.is_empty()).then(|| ranks.iter().map(|r| r + 1).collect())
 }
 
+/// The flying general as FSF's `flyingGeneral`, which watches ranks as
+/// well as files (its `Position::legal`: `attacks_bb(~us, ROOK, s, …) &
+/// pieces(~us, KING)`): exact for `"lines"`, and for `"files"` (xiangqi)
+/// only while the two sides' royal pieces can never stand on one rank
+/// (both kept to palaces on different ranks by `confined-to`).
+pub(super) fn flying_general_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<String> {
+    if !v.rules.flying_general {
+        return Vec::new();
+    }
+    if !v.rules.flying_general_ranks {
+        let [white, black] = [0, 1].map(|side| royal_ranks(v, side));
+        if white.iter().any(|r| black.contains(r)) {
+            problems.push("the flying general on files only while the royal pieces may share a rank: FSF's flyingGeneral also forbids them to face each other on an open rank (position.cpp: `attacks_bb(~us, ROOK, …) & pieces(~us, KING)`)".into());
+        }
+    }
+    vec!["flyingGeneral = true".into()]
+}
+
+/// The ranks on which `side`'s royal pieces may stand (their `confined-to`
+/// region, else every rank).
+fn royal_ranks(v: &Variant, side: usize) -> Vec<u32> {
+    let mut out: Vec<u32> = Vec::new();
+    for p in v.pieces.iter().filter(|p| p.royal) {
+        match p.confined_to {
+            Some(r) => out.extend(v.regions[r as usize].cells(side).map(|c| v.grid.coords(c).1)),
+            None => out.extend(0..v.grid.ranks()),
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// Mobility regions (`confined-to`) and region-bound special moves.
 pub(super) fn region_lines(v: &Variant, keys: &Keys, problems: &mut Vec<String>) -> Vec<String> {
     let mut out = Vec::new();
@@ -522,23 +555,30 @@ pub(super) fn explosion_lines(v: &Variant, keys: &Keys, problems: &mut Vec<Strin
             ));
         }
     }
-    if x.immune.iter().any(|&i| i) {
+    let immune: String =
+        v.pieces.iter().zip(&x.immune).filter(|(_, &i)| i).map(|(p, _)| p.letter.to_ascii_lowercase()).collect();
+    if v.pieces.iter().zip(&x.immune).any(|(p, &i)| i && p.royal) {
+        // FSF's parser: "Can not use kings or pseudo-royal with blastImmuneTypes."
         problems
-            .push("kinds immune to explosions (`explosion-immune`; FSF's blastImmuneTypes is not written yet)".into());
+            .push("a royal kind immune to explosions (FSF's parser refuses blastImmuneTypes for royal kinds)".into());
     }
     if v.rules.bare_king || v.pieces.iter().any(|p| p.capture_wins.is_some()) {
         problems.push("explosions together with another extinction rule (FSF's atomic king is one)".into());
     }
     let royal: String = v.pieces.iter().filter(|p| p.royal).map(|p| p.letter.to_ascii_lowercase()).collect();
-    if royal.is_empty() {
-        // No royal piece (nocheckatomic): `[extinction]` says how it ends.
-        return vec!["blastOnCapture = true".to_string()];
+    let mut out = vec!["blastOnCapture = true".to_string()];
+    if !immune.is_empty() {
+        out.push(format!("blastImmuneTypes = {immune}"));
     }
-    // The castling king (a commoner here) is written with the castling.
-    vec![
-        "blastOnCapture = true".to_string(),
-        "extinctionValue = loss".into(),
-        format!("extinctionPieceTypes = {royal}"),
-        "extinctionPseudoRoyal = true".into(),
-    ]
+    if !royal.is_empty() {
+        // Without a royal piece (nocheckatomic, atomar) `[extinction]` says
+        // how it ends. The castling king (a commoner here) is written with
+        // the castling.
+        out.extend([
+            "extinctionValue = loss".to_string(),
+            format!("extinctionPieceTypes = {royal}"),
+            "extinctionPseudoRoyal = true".into(),
+        ]);
+    }
+    out
 }
