@@ -27,7 +27,8 @@ pub fn is_chess_pawn(p: &PieceDef) -> bool {
         (Ok(x), Ok(y)) => x.len() == y.len() && x.iter().all(|p| y.contains(p)),
         _ => false,
     };
-    let steps = same(&p.betza, "fmWfceF") || same(&p.betza, "fmWfceFifmnD");
+    // Torpedo's pawn double-steps from any rank: still FSF's pawn.
+    let steps = ["fmWfceF", "fmWfceFifmnD", "fmWfceFfmnD"].iter().any(|b| same(&p.betza, b));
     let double_steps = p.specials.iter().all(|(_, b)| same(b, "fmnD") || same(b, "ifmnD"));
     p.pawn && p.betza_black.is_none() && steps && double_steps
 }
@@ -58,11 +59,13 @@ impl Position<'_> {
         cells.iter().map(|&c| g.label(c).to_string()).collect()
     }
 
-    /// Whether the e.p. square of a chess pawn's double step is kept when
-    /// read from a FEN: only when it could be taken there (as FSF reads it).
+    /// Whether an e.p. square read from a FEN is kept: it is empty, the
+    /// piece beyond it a pawn, and for a chess pawn it could be taken there
+    /// (as FSF reads it).
     pub(in crate::game) fn ep_square_kept(&self, e: Cell) -> bool {
-        let mover = self.board[self.ep_victim as usize];
-        !self.v.tables.code_chess_pawn[mover as usize] || self.ep_capturable(e)
+        let t = &self.v.tables;
+        let mover = self.board[self.ep_victim as usize] as usize;
+        self.board[e as usize] == 0 && t.code_pawn[mover] && (!t.code_chess_pawn[mover] || self.ep_capturable(e))
     }
 
     /// Whether some piece of the side to move has an en-passant capture
