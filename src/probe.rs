@@ -214,6 +214,36 @@ pub fn destinations(prep: &Prepared, virgin: bool) -> Vec<ProbeMove> {
             }
         }
     });
+    mark_captures(prep, virgin, &mut moves);
+    let label = |c: Cell| prep.grid.label(c).to_string();
+    let classified = moves.into_iter().map(|(key, mc)| {
+        let kind = match mc {
+            (true, true) => Kind::Both,
+            (true, false) => Kind::Move,
+            _ => Kind::Capture,
+        };
+        (key, kind)
+    });
+    let mut out: Vec<ProbeMove> = classified
+        .chain(fixed)
+        .map(|((to, victims), kind)| ProbeMove {
+            to: label(to),
+            kind,
+            locust: victims.iter().map(|&v| label(v)).collect(),
+            rook_from: None,
+            rook_to: None,
+        })
+        .collect();
+    if virgin {
+        out.extend(castle_moves(prep));
+    }
+    out.sort_by(|a, b| (&a.to, &a.locust, a.kind).cmp(&(&b.to, &b.locust, b.kind)));
+    out
+}
+
+/// Which destinations the piece could capture on: each empty cell in turn
+/// holds an enemy, and the moves that take it there are marked.
+fn mark_captures(prep: &Prepared, virgin: bool, moves: &mut std::collections::BTreeMap<Key, (bool, bool)>) {
     let mut occ = prep.occ.clone();
     for t in 0..occ.len() {
         if t as Cell == prep.from || occ[t] != Occupancy::Empty {
@@ -227,42 +257,26 @@ pub fn destinations(prep: &Prepared, virgin: bool) -> Vec<ProbeMove> {
         });
         occ[t] = Occupancy::Empty;
     }
+}
+
+/// The castling moves of an unmoved piece: a virgin friend as partner and
+/// the cells between empty.
+fn castle_moves(prep: &Prepared) -> Vec<ProbeMove> {
     let label = |c: Cell| prep.grid.label(c).to_string();
-    let mut out: Vec<ProbeMove> = Vec::new();
-    let classified = moves.into_iter().map(|(key, mc)| {
-        let kind = match mc {
-            (true, true) => Kind::Both,
-            (true, false) => Kind::Move,
-            _ => Kind::Capture,
-        };
-        (key, kind)
-    });
-    for ((to, victims), kind) in classified.chain(fixed) {
-        out.push(ProbeMove {
-            to: label(to),
-            kind,
-            locust: victims.iter().map(|&v| label(v)).collect(),
-            rook_from: None,
-            rook_to: None,
-        });
-    }
-    if virgin {
-        for c in &prep.castles {
-            let ok = prep.virgin_friends.contains(&c.partner)
-                && c.empty.iter().all(|&e| prep.occ[e as usize] == Occupancy::Empty);
-            if ok {
-                out.push(ProbeMove {
-                    to: label(c.king_to),
-                    kind: Kind::Castle,
-                    locust: Vec::new(),
-                    rook_from: Some(label(c.partner)),
-                    rook_to: Some(label(c.partner_to)),
-                });
-            }
-        }
-    }
-    out.sort_by(|a, b| (&a.to, &a.locust, a.kind).cmp(&(&b.to, &b.locust, b.kind)));
-    out
+    prep.castles
+        .iter()
+        .filter(|c| {
+            prep.virgin_friends.contains(&c.partner)
+                && c.empty.iter().all(|&e| prep.occ[e as usize] == Occupancy::Empty)
+        })
+        .map(|c| ProbeMove {
+            to: label(c.king_to),
+            kind: Kind::Castle,
+            locust: Vec::new(),
+            rook_from: Some(label(c.partner)),
+            rook_to: Some(label(c.partner_to)),
+        })
+        .collect()
 }
 
 /// A text diagram of the destinations: `@` the piece, `o` move only, `x`

@@ -93,7 +93,11 @@ fn loader_target(text: &str) -> Verdict {
         Err(e) => {
             for d in &e.diagnostics {
                 let r = d.render("fuzz.toml", text);
-                if !r.contains("--> fuzz.toml:") || d.span.start > text.len() {
+                // Located: inside the text, and somewhere (an empty span at
+                // the very start is a problem given no place, except a
+                // missing table, which is reported there on purpose).
+                let nowhere = d.span == (0..0) && !text.trim().is_empty() && !d.message.starts_with("missing table");
+                if !r.contains("--> fuzz.toml:") || d.span.start > d.span.end || d.span.end > text.len() || nowhere {
                     return Err(format!("bad location {:?}: {r}", d.span));
                 }
             }
@@ -112,6 +116,14 @@ fn loaded_variant(v: &Variant) -> Result<(), String> {
     }
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
+    // perft(1) of the start is its legal moves; perft(2) their sum (kept
+    // to positions of modest width so that a case stays fast).
+    if perft(&mut pos, 1) != legal.len() as u64 {
+        return Err(format!("perft(1) {} but {} legal moves", perft(&mut pos, 1), legal.len()));
+    }
+    if legal.len() <= 120 {
+        check_perft_sums(&mut pos)?;
+    }
     for f in rookery::export::Format::ALL {
         let _ = rookery::export::export(v, f);
     }
@@ -271,6 +283,12 @@ enum Edit {
     ReplaceValue(usize, &'static str),
     Insert(usize, String),
     Truncate(usize),
+    /// A Betza string's text changed: a token put in at a place.
+    Betza(usize, usize, &'static str),
+    /// `files` or `ranks` set to a size.
+    BoardSize(bool, i64),
+    /// A key renamed (to another key of the schema, or a misspelling).
+    RenameKey(usize, &'static str),
 }
 
 fn apply(text: &str, e: &Edit) -> String {
@@ -299,6 +317,31 @@ fn apply(text: &str, e: &Edit) -> String {
             t.insert_str(at, s);
             return t;
         }
+        Edit::Betza(i, at, token) => {
+            let betza: Vec<usize> = (0..lines.len()).filter(|&j| lines[j].trim_start().starts_with("betza")).collect();
+            if let Some(&j) = betza.get(i % betza.len().max(1)) {
+                let l = &mut lines[j];
+                if let (Some(open), Some(close)) = (l.find('"'), l.rfind('"')) {
+                    let mut at = open + 1 + at % (close - open);
+                    while !l.is_char_boundary(at) {
+                        at -= 1;
+                    }
+                    l.insert_str(at, token);
+                }
+            }
+        }
+        Edit::BoardSize(files, n) => {
+            let key = if *files { "files" } else { "ranks" };
+            if let Some(l) = lines.iter_mut().find(|l| l.split('=').next().is_some_and(|k| k.trim() == key)) {
+                *l = format!("{key} = {n}");
+            }
+        }
+        Edit::RenameKey(i, key) => {
+            let l = &mut lines[i % n];
+            if let Some(eq) = l.find('=') {
+                *l = format!("{key} {}", &l[eq..]);
+            }
+        }
         Edit::Truncate(at) => {
             let t = lines.join("\n");
             let mut at = at % (t.len() + 1);
@@ -311,6 +354,44 @@ fn apply(text: &str, e: &Edit) -> String {
     }
     lines.join("\n")
 }
+
+/// Tokens put into Betza strings: atoms, modifiers, ranges, brackets, junk.
+const BETZA_TOKENS: &[&str] = &[
+    "W", "F", "N", "R", "Q", "K", "O", "m", "c", "a", "p", "g", "i", "n", "j", "f", "b", "s", "v", "e", "x", "0", "7",
+    "99", "(1,2)", "[", "]", "?", "-", "é", "mama", "mpamca", "yaf", "O9",
+];
+
+/// Keys a line's key is renamed to: the schema's (in another table than
+/// theirs), near misses and junk.
+const KEYS: &[&str] = &[
+    "betza",
+    "betza-black",
+    "letter",
+    "royal",
+    "pawn",
+    "files",
+    "ranks",
+    "holes",
+    "fen",
+    "choices",
+    "mandatory",
+    "move-rule",
+    "repetition",
+    "stalemate",
+    "check-limit",
+    "confined-to",
+    "region",
+    "resets-move-rule",
+    "when",
+    "promotes-to",
+    "name",
+    "Letter",
+    "betza ",
+    "\"é\"",
+    "a.b.c",
+    "pieces",
+    "x",
+];
 
 fn loader_inputs() -> impl Strategy<Value = String> {
     const VALUES: &[&str] = &[
@@ -348,6 +429,11 @@ fn loader_inputs() -> impl Strategy<Value = String> {
         (any::<usize>(), prop::sample::select(VALUES)).prop_map(|(i, v)| Edit::ReplaceValue(i, v)),
         (any::<usize>(), "\\PC{0,6}").prop_map(|(i, s)| Edit::Insert(i, s)),
         any::<usize>().prop_map(Edit::Truncate),
+        (any::<usize>(), any::<usize>(), prop::sample::select(BETZA_TOKENS))
+            .prop_map(|(i, at, t)| Edit::Betza(i, at, t)),
+        (any::<bool>(), prop_oneof![-2i64..=40, Just(1 << 20), Just(i64::MAX)])
+            .prop_map(|(f, n)| Edit::BoardSize(f, n)),
+        (any::<usize>(), prop::sample::select(KEYS)).prop_map(|(i, k)| Edit::RenameKey(i, k)),
     ];
     (0..builtin::BUILTIN.len(), prop::collection::vec(edit, 1..5))
         .prop_map(|(i, edits)| edits.iter().fold(builtin::BUILTIN[i].1.to_string(), |t, e| apply(&t, e)))
@@ -380,12 +466,139 @@ fn played_fen(v: &Variant, seed: u64, plies: u32) -> String {
 }
 
 fn moves_inputs() -> impl Strategy<Value = String> {
-    (0..NAMES.len(), any::<u64>(), 0u32..30, "[a-l]{0,2}[0-9]{0,3}[a-l@]{0,2}[0-9]{0,3}[a-zA-Zé]{0,2}")
-        .prop_map(|(i, seed, plies, text)| format!("{} {seed} {plies}\n{text}", NAMES[i]))
+    let shaped = "[a-p]{0,2}[0-9]{0,3}[a-p@+*]{0,2}[0-9]{0,3}[a-zA-Zé+=~]{0,2}";
+    let text = prop_oneof![4 => shaped, 1 => "\\PC{0,10}"];
+    (0..builtin::BUILTIN.len(), any::<u64>(), 0u32..30, text)
+        .prop_map(|(i, seed, plies, text)| format!("{} {seed} {plies}\n{text}", builtin::BUILTIN[i].0))
 }
 
 fn playout_inputs() -> impl Strategy<Value = String> {
     (0..NAMES.len(), any::<u64>(), 1u32..40).prop_map(|(i, seed, plies)| format!("{} {seed} {plies}", NAMES[i]))
+}
+
+// ------------------------------------------------- FEN mutations, all built-ins
+
+/// Every FEN the FEN-mutation target starts from: each built-in's setup and
+/// every FSF FEN of tests/perft (`variant` / `fen` lines), as (name, FEN).
+fn seed_fens() -> &'static [(String, String)] {
+    static F: OnceLock<Vec<(String, String)>> = OnceLock::new();
+    F.get_or_init(|| {
+        let mut out: Vec<(String, String)> = builtins().iter().map(|v| (v.name.clone(), v.setup_fen.clone())).collect();
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/perft");
+        let mut files: Vec<_> = std::fs::read_dir(dir).expect("tests/perft").flatten().map(|e| e.path()).collect();
+        files.sort();
+        for f in files.iter().filter(|f| f.extension().is_some_and(|e| e == "perft")) {
+            let text = std::fs::read_to_string(f).expect("perft file");
+            let mut name = "chess".to_string();
+            for line in text.lines() {
+                if let Some(n) = line.strip_prefix("variant ") {
+                    name = n.trim().to_string();
+                } else if let Some(fen) = line.strip_prefix("fen ") {
+                    if variant(&name).is_ok() {
+                        out.push((name.clone(), fen.trim().to_string()));
+                    }
+                }
+            }
+        }
+        out
+    })
+}
+
+/// One whole-field damage of a FEN (the `fen` target's single-character
+/// edits rarely make these): ranks added or cut, a count changed, a hand
+/// opened or filled, an e.p. field replaced, fields cut or added.
+#[derive(Clone, Debug)]
+enum FenEdit {
+    ExtraRanks(usize),
+    CutRanks(usize),
+    Count(usize, &'static str),
+    Hand(&'static str),
+    Ep(&'static str),
+    CutFields(usize),
+    ExtraField(&'static str),
+    Truncate(usize),
+}
+
+fn apply_fen(fen: &str, e: &FenEdit) -> String {
+    let mut fields: Vec<String> = fen.split(' ').map(String::from).collect();
+    let mut ranks: Vec<String> = fields[0].split('/').map(String::from).collect();
+    match e {
+        FenEdit::ExtraRanks(n) => ranks.extend(std::iter::repeat_n(ranks[0].clone(), 1 + n % 3)),
+        FenEdit::CutRanks(n) => ranks.truncate(n % ranks.len().max(1)),
+        FenEdit::Count(i, s) => {
+            let at = i % ranks.len();
+            let r = &mut ranks[at];
+            match r.find(|c: char| c.is_ascii_digit()) {
+                Some(at) => r.replace_range(at..at + 1, s),
+                None => r.push_str(s),
+            }
+        }
+        FenEdit::Hand(h) => ranks.last_mut().expect("a rank").push_str(h),
+        FenEdit::Ep(ep) => {
+            fields.resize(fields.len().max(4), "-".into());
+            fields[3] = ep.to_string();
+        }
+        FenEdit::CutFields(n) => fields.truncate(1 + n % fields.len()),
+        FenEdit::ExtraField(f) => fields.push(f.to_string()),
+        FenEdit::Truncate(at) => {
+            let mut at = at % (fen.len() + 1);
+            while !fen.is_char_boundary(at) {
+                at -= 1;
+            }
+            return fen[..at].to_string();
+        }
+    }
+    fields[0] = ranks.join("/");
+    fields.join(" ")
+}
+
+fn fen_edit_inputs() -> impl Strategy<Value = String> {
+    const COUNTS: &[&str] = &["0", "9", "10", "13", "99", "4294967296", "é", "*", "-1"];
+    const HANDS: &[&str] = &["[", "[Q", "[QQ]", "[]]", "[é]", "[Z]", "[-]", "[Pp]", "[KQRBNPkqrbnp]"];
+    const EPS: &[&str] =
+        &["e3", "e6", "a1", "c3c4", "a1a2a3a4a5a6a7a8a9", "z9", "e", "3", "99999", "-", "é3", "d3c4h5"];
+    const EXTRA: &[&str] = &["x", "0", "3+3", "1", "-"];
+    let edit = prop_oneof![
+        any::<usize>().prop_map(FenEdit::ExtraRanks),
+        any::<usize>().prop_map(FenEdit::CutRanks),
+        (any::<usize>(), prop::sample::select(COUNTS)).prop_map(|(i, s)| FenEdit::Count(i, s)),
+        prop::sample::select(HANDS).prop_map(FenEdit::Hand),
+        prop::sample::select(EPS).prop_map(FenEdit::Ep),
+        any::<usize>().prop_map(FenEdit::CutFields),
+        prop::sample::select(EXTRA).prop_map(FenEdit::ExtraField),
+        any::<usize>().prop_map(FenEdit::Truncate),
+    ];
+    (0..seed_fens().len(), prop::collection::vec(edit, 1..3)).prop_map(|(i, edits)| {
+        let (name, fen) = &seed_fens()[i];
+        format!("{name}\n{}", edits.iter().fold(fen.clone(), |f, e| apply_fen(&f, e)))
+    })
+}
+
+/// `VARIANT␤FEN`, as [`fen_target`]; besides, a rejected FEN has every
+/// problem located inside it (a column to point at), and an accepted one
+/// has perft(2) equal to the sum of its moves' perft(1).
+fn fen_edit_target(input: &str) -> Verdict {
+    let (name, fen) = input.split_once('\n').unwrap_or(("chess", input));
+    let v = variant(name)?;
+    match Position::from_fen(v, fen) {
+        Err(e) => {
+            for (span, msg) in &e.0 {
+                // An empty span at 0 is a problem with no place (the FEN is not empty).
+                if span.start > span.end || span.end > fen.len().max(1) || (span.end == 0 && !fen.is_empty()) {
+                    return Err(format!("problem {msg:?} at {span:?} in {fen:?}"));
+                }
+            }
+            if !e.render(fen).contains("--> FEN:1:") {
+                return Err(format!("not rendered with a column: {}", e.render(fen)));
+            }
+            Ok(kind_of_message(&e.to_string()))
+        }
+        Ok(mut pos) => {
+            fen_target(input)?;
+            check_perft_sums(&mut pos)?;
+            Ok("accepted".into())
+        }
+    }
 }
 
 // ----------------------------------------------------------------- runner
@@ -479,6 +692,11 @@ fn loader() {
 #[test]
 fn fen() {
     run("fen", fen_inputs(), 1500, fen_target);
+}
+
+#[test]
+fn fen_edits() {
+    run("fen_edits", fen_edit_inputs(), 600, fen_edit_target);
 }
 
 #[test]

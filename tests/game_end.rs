@@ -16,7 +16,7 @@ fn no_result_while_the_game_goes_on() {
     assert_eq!(result(&["chess", "e2e4", "e7e5"]), None);
     let (ok, out, _) = replay(&["chess", "e2e4"]);
     assert!(ok);
-    assert_eq!(out.trim(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    assert_eq!(out.trim(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! The hostile-input corpus (`tests/hostile/cases.tsv`, written by
 //! `tools/hostile_corpus.py`): every case runs the built binary under a
 //! memory cap and a timeout, and must not panic, crash, hang or run out of
-//! memory; invalid inputs must exit non-zero with a (located) message.
+//! memory; invalid inputs must exit non-zero with a (located) message: a
+//! definition's problems at `FILE:LINE:COL`, a FEN's at `FEN:1:COL`.
 
 use std::io::Read;
 use std::process::{Command, Stdio};
@@ -95,11 +96,14 @@ fn judge(expect: &str, args: &[String], r: &Run) -> Option<String> {
     let Some(code) = r.code else { return Some(format!("killed by a signal (stderr: {})", r.stderr)) };
     let has_error = r.stderr.lines().any(|l| l.starts_with("error"));
     let located = args.iter().any(|a| a.ends_with(".toml") && r.stderr.contains(&format!("--> {a}:")));
+    let fen_located = r.stderr.contains("--> FEN:1:");
     let ok = match expect {
         "ok" => code == 0,
         "error" => code != 0 && has_error,
         "located" => code != 0 && has_error && located,
         "any" => code == 0 || has_error,
+        "fen" => code != 0 && has_error && fen_located,
+        "fen-any" => code == 0 || (has_error && fen_located),
         "full" => code == 1 && r.stderr.lines().count() == 1 && has_error,
         "pipe" => code == 141 && r.stderr.is_empty(),
         other => return Some(format!("unknown expectation {other}")),

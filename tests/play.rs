@@ -79,7 +79,7 @@ fn commands_help_moves_fen_flip_undo_quit() {
     let out = both_human("chess", "help\ne4\nmoves\nfen\nundo\nd4\nflip\nquit\n");
     assert!(out.contains("Commands: help, moves"), "{out}");
     assert!(out.contains("legal moves: Na6 Nc6 Nf6 Nh6 a5 a6 b5 b6"), "{out}");
-    assert!(out.contains("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"), "{out}");
+    assert!(out.contains("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"), "{out}");
     assert!(out.contains("took back 1 move(s)"), "{out}");
     assert!(out.contains("1. White d4 [d2d4]"), "{out}");
     // Flipped: Black's side at the bottom, files h to a.

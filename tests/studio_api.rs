@@ -179,7 +179,7 @@ fn games_replay_refuse_illegal_moves_and_end() {
     let chess = definition("chess");
     let (code, g) = post(&s, "api/game", json!({"toml": chess, "moves": ["e2e4", "e7e5"]}));
     assert_eq!(code, 200);
-    assert_eq!(g["fen"], "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+    assert_eq!(g["fen"], "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
     assert_eq!(g["side"], "white");
     assert_eq!(g["legal"].as_array().unwrap().len(), 29);
     assert_eq!(g["last"], json!(["e7", "e5"]));
@@ -306,7 +306,11 @@ fn malformed_and_huge_requests_are_refused() {
 fn several_games_at_once() {
     let s = Server::start("tabs");
     let url = s.at("api/game");
-    let games = [("chess", vec!["e2e4"], "e3"), ("tcb", vec!["d3d4"], "-"), ("chess", vec!["d2d4", "d7d5"], "d6")];
+    let games = [
+        ("chess", vec!["e2e4"], "-"),
+        ("tcb", vec!["d3d4"], "-"),
+        ("chess", vec!["e2e4", "d7d5", "e4e5", "f7f5"], "f6"),
+    ];
     std::thread::scope(|scope| {
         for (name, moves, ep) in &games {
             let url = url.clone();

@@ -11,6 +11,8 @@ signal, no timeout, under a memory cap):
   located  exit != 0 and a `--> FILE:LINE:COL` location in the message
   error    exit != 0 and a line starting `error` on standard error
   any      either exit 0, or exit != 0 with an error message
+  fen      exit != 0 and the FEN problem located by column (`--> FEN:1:COL`)
+  fen-any  either exit 0, or as `fen`
   full     standard output is /dev/full: exit 1, a one-line error
   pipe     standard output is closed early: exit 141 quietly
 
@@ -210,9 +212,16 @@ def fens():
            "4k3/8/8/8/8/8/8/4K3 w - - 99999999999999999999 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 0",
            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra", "4k3/8/8/8/8/8/8/4K3[" + "Q" * 100 + "] w - - 0 1",
            "/" * 10000, "k" * 20000 + " w - - 0 1", "4k3/8/8/8/8/8/8/4K3[ w - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - -5 1"]
+    # Too many ranks, a hand or a castling right without a rule for it, a
+    # counting limit without a counting rule: found after the fields are
+    # read, still located at their field.
+    bad += ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8/8 w KQkq - 0 1", "8/8/8/8/8/8/8/8/ w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K3 w A - 0 1", "4k3/8/8/8/8/8/8/4K3 w - 40 0 1", "KKKKKKKK/KKKKKKKK/K7/8/8/8/8/7k w - - 0 1"]
     for f in bad:
-        case("error", "perft", "chess", "1", "--fen", f)
-    case("error", "replay", "chess", "--fen", bad[0], "e7e8")
+        case("fen", "perft", "chess", "1", "--fen", f)
+    case("fen", "replay", "chess", "--fen", bad[0], "e7e8")
+    case("fen", "moves", "chess", "--piece", "N", "--at", "e4", "--fen", bad[4])
+    case("fen", "export", "chess", "--format", "svg", "--fen", bad[4])
     case("ok", "perft", "chess", "1", "--fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
     start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     for _ in range(40):
@@ -220,7 +229,23 @@ def fens():
         for _ in range(rng.randint(1, 4)):
             k = rng.randrange(len(f))
             f[k] = rng.choice(list("rnbqkpRNBQKP12345678/ -*[]wbé0"))
-        case("any", "perft", rng.choice(["chess", "capablanca", "tcb", "tigerchess"]), "2", "--fen", "".join(f))
+        case("fen-any", "perft", rng.choice(["chess", "capablanca", "tcb", "tigerchess"]), "2", "--fen", "".join(f))
+    # Whole-field damage: ranks added or cut, counts off, hands, e.p. fields.
+    fields = start.split(" ")
+    edits = [
+        lambda f: ["/".join(f[0].split("/") + ["8"] * rng.randint(1, 3))] + f[1:],
+        lambda f: ["/".join(f[0].split("/")[:rng.randint(0, 7)])] + f[1:],
+        lambda f: [f[0].replace("8", str(rng.choice([0, 7, 9, 10, 99])), 1)] + f[1:],
+        lambda f: [f[0] + rng.choice(["[", "[Q", "[QQ]", "[é]", "[]]", "[Z]"])] + f[1:],
+        lambda f: f[:3] + [rng.choice(["e3", "e6", "e3e4", "a1a2a3", "z9", "e", "3", "99999", "e3-"])] + f[4:],
+        lambda f: f[:rng.randint(1, 5)],
+        lambda f: f + ["x"] * rng.randint(1, 2),
+    ]
+    for _ in range(40):
+        f = list(fields)
+        for _ in range(rng.randint(1, 2)):
+            f = rng.choice(edits)(f)
+        case("fen-any", "perft", "chess", "1", "--fen", " ".join(f))
 
 
 def moves():
@@ -233,6 +258,11 @@ def moves():
     case("error", "moves", "chess", "--piece", "Z", "--at", "e4")
     case("error", "moves", "chess", "--piece", "N", "--at", "é4")
     case("error", "moves", "chess", "--piece", "é", "--at", "e4")
+    # Random move strings: rejected with a message, never a panic.
+    alphabet = list("abcdefghijklmnop0123456789@+=-xXQRBNKPé🙂 ")
+    for _ in range(30):
+        m = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 8)))
+        case("any", "replay", rng.choice(["chess", "crazyhouse", "shogi", "xiangqi", "tcb"]), m)
 
 
 def diagrams():

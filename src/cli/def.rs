@@ -53,7 +53,10 @@ pub fn fen_position<'v>(v: &'v Variant, fen: &str) -> Result<rookery::game::Posi
         Some(n) => chess960_number(n).and_then(|n| rookery::game::rules::castling::chess960_fen(v, n)).map_err(fail)?,
         None => fen.to_string(),
     };
-    rookery::game::Position::from_fen(v, &text).map_err(|e| fail(e.to_string()))
+    rookery::game::Position::from_fen(v, &text).map_err(|e| {
+        errln!("{}", e.render(&text));
+        ExitCode::from(2)
+    })
 }
 
 /// `N` or `random:SEED` of `--fen chess960:…`.

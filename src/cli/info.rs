@@ -107,7 +107,8 @@ pub fn show(a: ShowArgs) -> ExitCode {
 pub fn svg_picture(v: &Variant, fen: Option<&str>, piece: Option<char>, at: Option<&str>) -> Result<String, String> {
     use rookery::render::svg::{board_svg, marks_from_probe, SvgOptions};
     let pos = match fen {
-        Some(f) => Position::from_fen(v, f).map_err(|e| e.to_string())?,
+        // The callers print `error: ` before the message; the rendering has its own.
+        Some(f) => Position::from_fen(v, f).map_err(|e| e.render(f).trim_start_matches("error: ").to_string())?,
         None => Position::start(v),
     };
     let mut opts = SvgOptions { title: Some(v.title.clone()), ..SvgOptions::default() };
@@ -389,7 +390,7 @@ pub fn moves(a: MovesArgs) -> ExitCode {
         let pos = match Position::from_fen(&v, fen) {
             Ok(p) => p,
             Err(e) => {
-                errln!("error: {e}");
+                errln!("{}", e.render(fen));
                 return ExitCode::from(2);
             }
         };

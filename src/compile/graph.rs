@@ -130,58 +130,25 @@ pub fn compile(g: &Graph, paths: &[Path], from: Cell, black: bool) -> Program {
     let mut prog = Program::default();
     for p in paths {
         let Ok(sh) = shape(p) else { continue };
-        let leg = &p.legs[0];
+        let emits = emit_flags(p.legs[0].mode);
+        let mut part = Program::default();
         let edge_heads = headings(geo, from, false, fwd);
         let corner_heads = headings(geo, from, true, fwd);
-        let mut emits = 0;
-        if leg.mode & mode::MOVE != 0 {
-            emits |= flag::EMPTY_EMIT;
-        }
-        if leg.mode & mode::CAPTURE != 0 {
-            emits |= flag::ENEMY_EMIT;
-        }
-        let mut part = Program::default();
-        let ray = |cells: Vec<u16>, part: &mut Program| {
-            let mut opened = Vec::new();
-            for (i, &c) in cells.iter().enumerate().take(sh.slide as usize) {
-                let more = i + 1 < cells.len().min(sh.slide as usize);
-                let n = part.nodes.len();
-                part.nodes.push(Node { cell: c, flags: emits | if more { flag::EMPTY_DESC } else { 0 }, skip: 0 });
-                opened.push(n);
-                if !more {
-                    break;
-                }
-            }
-            let end = part.nodes.len() as u32;
-            for n in opened {
-                part.nodes[n].skip = end;
-            }
-        };
         let n_sides = geo.cells[from as usize].polygon.len() as u8;
         for j in 0..n_sides {
             if sh.orth && geo.edges[from as usize][j as usize].is_some() && selects(&p.letters, edge_heads[j as usize])
             {
-                ray(geo.ray(from, j, false), &mut part);
+                push_ray(&geo.ray(from, j, false), sh.slide, emits, &mut part);
             }
             if sh.diag
                 && geo.corners[from as usize][j as usize].is_some()
                 && selects(&p.letters, corner_heads[j as usize])
             {
-                ray(geo.ray(from, j, true), &mut part);
+                push_ray(&geo.ray(from, j, true), sh.slide, emits, &mut part);
             }
         }
         if sh.knight {
-            let (fx, fy) = geo.centroids[from as usize];
-            let (ux, uy) = (fwd.to_radians().cos(), fwd.to_radians().sin());
-            for t in geo.knight(from) {
-                let (tx, ty) = geo.centroids[t as usize];
-                let along = (tx - fx) * ux + (ty - fy) * uy;
-                let h =
-                    Heading { forward: along > 1e-6, straight: false, backward: along < -1e-6, straight_back: false };
-                if selects(&p.letters, h) {
-                    part.nodes.push(Node { cell: t, flags: emits, skip: part.nodes.len() as u32 + 1 });
-                }
-            }
+            push_knight(geo, from, fwd, &p.letters, emits, &mut part);
         }
         if p.initial {
             part.mark_roots(flag::VIRGIN);
@@ -190,4 +157,51 @@ pub fn compile(g: &Graph, paths: &[Path], from: Cell, black: bool) -> Program {
     }
     prog.finish();
     prog
+}
+
+/// The node flags of a leg's modality: emit onto an empty cell (move), an
+/// enemy one (capture), or both.
+fn emit_flags(leg_mode: u16) -> u16 {
+    let mut emits = 0;
+    if leg_mode & mode::MOVE != 0 {
+        emits |= flag::EMPTY_EMIT;
+    }
+    if leg_mode & mode::CAPTURE != 0 {
+        emits |= flag::ENEMY_EMIT;
+    }
+    emits
+}
+
+/// A slide along `cells` of at most `slide` steps: each node descends to
+/// the next while its cell is empty.
+fn push_ray(cells: &[u16], slide: u32, emits: u16, part: &mut Program) {
+    let mut opened = Vec::new();
+    for (i, &c) in cells.iter().enumerate().take(slide as usize) {
+        let more = i + 1 < cells.len().min(slide as usize);
+        let n = part.nodes.len();
+        part.nodes.push(Node { cell: c, flags: emits | if more { flag::EMPTY_DESC } else { 0 }, skip: 0 });
+        opened.push(n);
+        if !more {
+            break;
+        }
+    }
+    let end = part.nodes.len() as u32;
+    for n in opened {
+        part.nodes[n].skip = end;
+    }
+}
+
+/// The knight's leaps from `from` that the direction letters select,
+/// forward or backward judged by the piece's forward direction `fwd`.
+fn push_knight(geo: &GraphGeometry, from: Cell, fwd: f64, letters: &str, emits: u16, part: &mut Program) {
+    let (fx, fy) = geo.centroids[from as usize];
+    let (ux, uy) = (fwd.to_radians().cos(), fwd.to_radians().sin());
+    for t in geo.knight(from) {
+        let (tx, ty) = geo.centroids[t as usize];
+        let along = (tx - fx) * ux + (ty - fy) * uy;
+        let h = Heading { forward: along > 1e-6, straight: false, backward: along < -1e-6, straight_back: false };
+        if selects(letters, h) {
+            part.nodes.push(Node { cell: t, flags: emits, skip: part.nodes.len() as u32 + 1 });
+        }
+    }
 }

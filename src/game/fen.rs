@@ -78,6 +78,27 @@ pub fn parse_placement_with(
     }
 }
 
+/// The placement field's index, for [`field_span`].
+pub const PLACEMENT: usize = 0;
+/// The castling field's index, for [`field_span`].
+pub const CASTLING: usize = 2;
+/// The en-passant field's index, for [`field_span`].
+pub const EP: usize = 3;
+/// Not a field: the hand (`[…]` after the placement), for [`field_span`].
+pub const HAND: usize = usize::MAX;
+
+/// Where field `i` of a FEN stands ([`PLACEMENT`], [`CASTLING`], [`EP`],
+/// or the [`HAND`] within the placement), for problems found after the
+/// fields were read; the end of the FEN for a field it lacks.
+pub fn field_span(fen: &str, i: usize) -> Range<usize> {
+    let fields = split_fields(fen);
+    let found = match i {
+        HAND => fields.first().and_then(|&(o, s)| s.find('[').map(|b| o + b..o + s.len())),
+        _ => fields.get(i).map(|&(o, s)| o..o + s.len()),
+    };
+    found.unwrap_or(fen.len()..fen.len())
+}
+
 /// The FEN's space-separated fields with their byte offsets. A FEN of
 /// four fields ending in two numbers is Fairy-Stockfish's shogi form
 /// (`placement side halfmove fullmove`): empty castling and en-passant
@@ -169,29 +190,36 @@ impl<'a, 'e> Ranks<'a, 'e> {
         Ranks { grid, kind_of, plus, errs, cells: vec![None; grid.len()], promoted: vec![false; grid.len()] }
     }
 
-    /// Reads the ranks, from the top one down, `/` between them.
+    /// Reads the ranks, from the top one down, `/` between them. Ranks
+    /// beyond the board's are one error, located at them, and not read.
     fn read(&mut self, board: &str) {
         let rows: Vec<&str> = board.split('/').collect();
-        let ranks = self.grid.ranks();
-        if rows.len() != ranks as usize {
-            self.errs.push((0..board.len(), format!("{} ranks given, the board has {ranks}", rows.len())));
+        let ranks = self.grid.ranks() as usize;
+        if rows.len() != ranks {
+            // Too many: the span starts at the `/` before the first extra rank.
+            let extra = rows[..ranks.min(rows.len())].iter().map(|r| r.len() + 1).sum::<usize>();
+            let start = if rows.len() > ranks { extra - 1 } else { 0 };
+            let end = board.len().max(start + 1);
+            self.errs.push((start..end, format!("{} ranks given, the board has {ranks}", rows.len())));
         }
-        let mut off = 0;
-        for (i, text) in rows.iter().enumerate() {
-            let y = ranks as i64 - 1 - i as i64;
+        let (mut off, before) = (0, self.errs.len());
+        for (i, text) in rows.iter().take(ranks).enumerate() {
+            let y = (ranks - 1 - i) as i64;
             self.read_row(Row { text, off, y, x: 0, j: 0, plus_next: false });
             off += text.len() + 1;
         }
+        // An empty last rank ("…/") is reported on the `/` before it, not
+        // past the placement's end.
+        for (span, _) in &mut self.errs[before..] {
+            if span.end > board.len() && !board.is_empty() {
+                *span = board.len() - 1..board.len();
+            }
+        }
     }
 
-    /// The number of squares rank `y` has (the board's width for a rank
-    /// below the board, which the rank count already reported).
+    /// The number of squares rank `y` has.
     fn width(&self, y: i64) -> i64 {
-        if y >= 0 {
-            self.grid.row_len(y as u32) as i64
-        } else {
-            self.grid.files() as i64
-        }
+        self.grid.row_len(y as u32) as i64
     }
 
     /// Reads one rank; reports a rank too long (once) or too short.
@@ -550,6 +578,6 @@ mod tests {
         "23..24 halfmove clock \"-\" is not a number\n25..26 the move number starts at 1\n27..28 unexpected extra field in the FEN\n",
         "18..21 halfmove clock \"1+x\" is not a number\n22..23 the move number starts at 1\n24..25 unexpected extra field in the FEN\n",
         "9..10 unexpected character '+' in the placement\n8..10 rank 1 has 1 squares, the board has 5 files\n",
-        "0..5 6 ranks given, the board has 4\n0..1 rank 4 has 0 squares, the board has 5 files\n1..2 rank 3 has 0 squares, the board has 5 files\n2..3 rank 2 has 0 squares, the board has 5 files\n3..4 rank 1 has 0 squares, the board has 5 files\n4..5 rank 0 has 0 squares, the board has 5 files\n5..6 rank -1 has 0 squares, the board has 5 files\n",
+        "3..5 6 ranks given, the board has 4\n0..1 rank 4 has 0 squares, the board has 5 files\n1..2 rank 3 has 0 squares, the board has 5 files\n2..3 rank 2 has 0 squares, the board has 5 files\n3..4 rank 1 has 0 squares, the board has 5 files\n",
     ];
 }

@@ -23,6 +23,8 @@ pub enum Reason {
     BareKing,
     /// n moves by each side without capture or pawn move.
     MoveRule(u32),
+    /// The side that gave its n-th check (`rules.check-limit`) won.
+    Checks(u32),
     /// The same position n times.
     Repetition(u32),
 }
@@ -35,6 +37,9 @@ impl fmt::Display for Reason {
             Reason::Stalemate => f.write_str("stalemate"),
             Reason::BareKing => f.write_str("bare king"),
             Reason::MoveRule(n) => write!(f, "{n}-move rule"),
+            // "first check" where one check wins (check shogi, Kar Ouk).
+            Reason::Checks(1) => f.write_str("first check"),
+            Reason::Checks(n) => write!(f, "{n} checks"),
             Reason::Repetition(3) => f.write_str("threefold repetition"),
             Reason::Repetition(n) => write!(f, "{n}-fold repetition"),
         }
@@ -203,7 +208,7 @@ impl Game<'_> {
                     return None;
                 }
                 if let Some((winner, why)) = self.pos.goal_reached() {
-                    return Some(Outcome { winner, reason: Reason::Named(why) });
+                    return Some(Outcome { winner, reason: why });
                 }
                 // Two passes in a row, or a pass in bikjang (rules::passing).
                 let why = self.pos.passing_over()?;

@@ -262,20 +262,33 @@ fn hook_fits(spec: &VariantSpec, v: &Variant, d: &mut Vec<Diagnostic>) -> bool {
     true
 }
 
-/// The error for a piece whose move programs would be too large, at its
-/// Betza string.
-fn too_large(
+/// The error for a piece whose move tables cannot be built, at its Betza
+/// string (Black's own for Black).
+fn table_error(
     spec: &VariantSpec,
     grid: &crate::board::Grid,
     pieces: &[super::PieceDef],
-    e: super::TooLargeProgram,
+    e: super::TableError,
 ) -> Diagnostic {
-    let p = &pieces[e.kind];
+    let (kind, black) = match &e {
+        super::TableError::TooLarge(t) => (t.kind, t.black),
+        super::TableError::Betza { kind, black, .. } => (*kind, *black),
+    };
+    let p = &pieces[kind];
     let ps = spec.pieces.iter().find(|s| s.id.value == p.id);
-    let betza = ps.and_then(|s| if e.black { s.betza_black.as_ref().or(s.betza.as_ref()) } else { s.betza.as_ref() });
+    let betza = ps.and_then(|s| if black { s.betza_black.as_ref().or(s.betza.as_ref()) } else { s.betza.as_ref() });
     let span = betza.map(|b| b.span.clone()).or_else(|| ps.map(|s| s.id.span.clone())).unwrap_or(0..0);
+    let msg = match e {
+        super::TableError::TooLarge(t) => too_large_message(grid, p, t),
+        super::TableError::Betza { message, .. } => format!("piece `{}`: {message}", p.id),
+    };
+    Diagnostic::error(span, msg)
+}
+
+/// What to say of a piece whose move programs would be too large.
+fn too_large_message(grid: &crate::board::Grid, p: &super::PieceDef, e: super::TooLargeProgram) -> String {
     let side = if e.black { "Black" } else { "White" };
-    let msg = match e.cell {
+    match e.cell {
         Some(c) => format!(
             "piece `{}`: the move program would have more than {} nodes (for {side} from {}); multi-leg slides multiply, so limit their range (e.g. `mamaR4` instead of `mamaR`)",
             p.id,
@@ -287,8 +300,7 @@ fn too_large(
             p.id,
             super::MAX_TABLE_NODES
         ),
-    };
-    Diagnostic::error(span, msg)
+    }
 }
 
 /// `variant.name`: lowercase letters, digits and hyphens.

@@ -9,7 +9,7 @@ mod tables;
 
 pub use diagnostics::{Diagnostic, Severity};
 pub use load::{load_str, LoadError};
-pub use tables::{AttackEntry, AttackGroup, MoveTables, ProgRef, TooLargeProgram, MAX_TABLE_NODES};
+pub use tables::{AttackEntry, AttackGroup, MoveTables, ProgRef, TableError, TooLargeProgram, MAX_TABLE_NODES};
 
 use crate::board::Grid;
 
@@ -59,6 +59,8 @@ pub struct PieceDef {
     /// The engine's value of the piece in centipawns, when the definition
     /// gives one (`value`); else it is estimated from the moves.
     pub value: Option<i32>,
+    /// Which of its moves reset the n-move counter (`resets-move-rule`).
+    pub move_rule_reset: crate::game::rules::move_rule::Reset,
 }
 
 /// The deployment phase: what each side posts, and where.

@@ -25,6 +25,30 @@ pub struct TooLargeProgram {
     pub black: bool,
 }
 
+/// Why the move tables could not be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableError {
+    /// A piece's programs would be too large.
+    TooLarge(TooLargeProgram),
+    /// A piece's Betza (or one of its special moves' Betza) does not
+    /// compile: the loader checks every Betza first, so this is reached
+    /// only by a `PieceDef` built some other way.
+    Betza {
+        /// The piece kind.
+        kind: usize,
+        /// For Black.
+        black: bool,
+        /// The compiler's message.
+        message: String,
+    },
+}
+
+impl From<TooLargeProgram> for TableError {
+    fn from(e: TooLargeProgram) -> Self {
+        TableError::TooLarge(e)
+    }
+}
+
 /// Node flags that keep a program off the plain walk.
 const PLAIN_EXCLUDES: u16 = flag::VICTIM | flag::EP | flag::VIRGIN | flag::UNCHECKED | flag::ATTACK_ONLY;
 
@@ -110,8 +134,13 @@ pub struct MoveTables {
     pub attack_entries: Vec<AttackEntry>,
     /// Per piece code: royal.
     pub code_royal: Vec<bool>,
-    /// Per piece code: pawn (promotes, resets the move counter).
+    /// Per piece code: pawn (promotes, leaves e.p. squares).
     pub code_pawn: Vec<bool>,
+    /// Per piece code: moves as Fairy-Stockfish's chess pawn, whose e.p.
+    /// square FSF writes only when it can be taken (`rules::en_passant`).
+    pub code_chess_pawn: Vec<bool>,
+    /// Which moves reset the n-move counter (`rules::move_rule`).
+    pub move_rule: crate::game::rules::move_rule::Resets,
     /// Per piece kind: bit set of the kinds that may capture it.
     pub capturers: Vec<u64>,
     /// Some piece may be captured only by some kinds.
@@ -139,18 +168,19 @@ pub struct MoveTables {
 impl MoveTables {
     /// Compiles every piece on every cell for both sides. Fails with the
     /// first piece whose program, or the tables as a whole, would be too
-    /// large ([`MAX_PROGRAM_NODES`], [`MAX_TABLE_NODES`]).
+    /// large ([`MAX_PROGRAM_NODES`], [`MAX_TABLE_NODES`]), or whose Betza
+    /// does not compile.
     pub fn build(
         grid: &Grid,
         pieces: &[PieceDef],
         zones: &[Zone],
         regions: &[Region],
         flying_general: &[betza::Path],
-    ) -> Result<MoveTables, TooLargeProgram> {
+    ) -> Result<MoveTables, TableError> {
         let mut t = MoveTables::empty(grid.len(), pieces);
         for (kind, p) in pieces.iter().enumerate() {
             for side in 0..2usize {
-                let piece = PieceMoves::new(p, kind, side, if p.royal { flying_general } else { &[] });
+                let piece = PieceMoves::new(p, kind, side, if p.royal { flying_general } else { &[] })?;
                 for cell in 0..grid.len() as Cell {
                     let (prog, castles, unchecked) = piece.program(grid, regions, cell, t.nodes.len())?;
                     t.install(&piece, cell, prog, castles, unchecked);
@@ -160,6 +190,7 @@ impl MoveTables {
         t.has_ep = t.nodes.iter().any(|nd| nd.flags & flag::EP != 0);
         t.group_attacks();
         t.mark_zones(grid, zones);
+        t.move_rule = crate::game::rules::move_rule::compile(pieces, &t);
         Ok(t)
     }
 
@@ -186,6 +217,8 @@ impl MoveTables {
             attack_entries: Vec::new(),
             code_royal: vec![false; 1 + pieces.len() * 2],
             code_pawn: vec![false; 1 + pieces.len() * 2],
+            code_chess_pawn: vec![false; 1 + pieces.len() * 2],
+            move_rule: Default::default(),
             capturers: pieces
                 .iter()
                 .map(|p| p.capturable_by.as_ref().map_or(u64::MAX, |ks| ks.iter().fold(0, |m, &k| m | 1 << k)))
@@ -197,6 +230,7 @@ impl MoveTables {
                 let code = crate::game::piece_code(k as u8, side) as usize;
                 t.code_royal[code] = p.royal;
                 t.code_pawn[code] = p.pawn;
+                t.code_chess_pawn[code] = crate::game::rules::en_passant::is_chess_pawn(p);
             }
         }
         t
@@ -356,13 +390,18 @@ struct PieceMoves<'p> {
 
 impl<'p> PieceMoves<'p> {
     /// Compiles the piece's Betza (Black's own where it has one) to paths.
-    fn new(def: &'p PieceDef, kind: usize, side: usize, flying: &'p [betza::Path]) -> Self {
+    fn new(def: &'p PieceDef, kind: usize, side: usize, flying: &'p [betza::Path]) -> Result<Self, TableError> {
         let text = if side == 1 { def.betza_black.as_deref().unwrap_or(&def.betza) } else { &def.betza };
-        let paths =
-            if def.immobile { Vec::new() } else { betza::compile_paths(text).expect("validated by the loader") };
-        let special =
-            def.specials.iter().map(|(_, b)| betza::compile_paths(b).expect("validated by the loader")).collect();
-        PieceMoves { def, kind, side, paths, special, flying }
+        let compile = |text: &str| {
+            betza::compile_paths(text).map_err(|errs| TableError::Betza {
+                kind,
+                black: side == 1,
+                message: errs.first().map_or_else(|| format!("{text:?} does not compile"), |e| e.message.clone()),
+            })
+        };
+        let paths = if def.immobile { Vec::new() } else { compile(text)? };
+        let special = def.specials.iter().map(|(_, b)| compile(b)).collect::<Result<_, _>>()?;
+        Ok(PieceMoves { def, kind, side, paths, special, flying })
     }
 
     /// The program from `cell`, its castling rules, and whether it has

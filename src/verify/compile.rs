@@ -119,18 +119,47 @@ fn cell_ok(v: &Variant, c: &Spanned<String>, d: &mut Vec<Diagnostic>) -> bool {
 }
 
 fn moves(s: &CheckSpec, v: &Variant, d: &mut Vec<Diagnostic>) -> Option<Fact> {
+    let letter = piece_letter(s, v, d)?;
+    moves_where(s, v, d);
+    moves_expected(s, d);
+    let count = s.count.as_ref().and_then(|c| non_negative(c, "count", d)).map(|n| n as usize);
+    let destinations = s.destinations.as_ref().map(|list| {
+        let mut cells: Vec<String> = list.iter().filter(|c| cell_ok(v, c, d)).map(|c| c.value.clone()).collect();
+        cells.sort();
+        cells.dedup();
+        cells
+    });
+    diagram_rows(s, d);
+    Some(Fact::Moves(MovesFact {
+        letter: letter.to_ascii_uppercase(),
+        black: letter.is_ascii_lowercase(),
+        at: s.at.as_ref().map(|a| a.value.clone()),
+        unmoved: s.unmoved.unwrap_or(s.fen.is_none()),
+        count,
+        counts: s.counts.iter().map(|(c, n)| (c.value.clone(), n.value.max(0) as usize)).collect(),
+        destinations,
+        diagram: s.diagram.as_ref().map(|t| t.value.clone()),
+    }))
+}
+
+/// A moves check's `piece`: the letter of a defined piece (its case gives the side).
+fn piece_letter(s: &CheckSpec, v: &Variant, d: &mut Vec<Diagnostic>) -> Option<char> {
     let piece = required(&s.piece, "piece", s, d)?;
     let mut cs = piece.value.chars();
-    let letter = match (cs.next(), cs.next()) {
-        (Some(c), None) if c.is_ascii_alphabetic() && v.kind_of_letter(c).is_some() => c,
+    match (cs.next(), cs.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() && v.kind_of_letter(c).is_some() => Some(c),
         _ => {
             d.push(Diagnostic::error(
                 piece.span.clone(),
                 format!("{:?} is not the letter of a defined piece", piece.value),
             ));
-            return None;
+            None
         }
-    };
+    }
+}
+
+/// Where a moves check looks: `at` one cell, or `counts` per cell, not both.
+fn moves_where(s: &CheckSpec, v: &Variant, d: &mut Vec<Diagnostic>) {
     match (&s.at, s.counts.is_empty()) {
         (None, true) => d.push(Diagnostic::error(s.span.clone(), "a moves check needs `at` (or `counts`)")),
         (Some(at), false) => d.push(Diagnostic::error(at.span.clone(), "give `at` or `counts`, not both")),
@@ -149,19 +178,21 @@ fn moves(s: &CheckSpec, v: &Variant, d: &mut Vec<Diagnostic>) -> Option<Fact> {
             }
         }
     }
+}
+
+/// What a moves check expects: at least one of `count`, `counts`,
+/// `destinations`, `diagram`.
+fn moves_expected(s: &CheckSpec, d: &mut Vec<Diagnostic>) {
     if s.count.is_none() && s.counts.is_empty() && s.destinations.is_none() && s.diagram.is_none() {
         d.push(Diagnostic::error(
             s.span.clone(),
             "a moves check needs what to expect: `count`, `counts`, `destinations` or `diagram`",
         ));
     }
-    let count = s.count.as_ref().and_then(|c| non_negative(c, "count", d)).map(|n| n as usize);
-    let destinations = s.destinations.as_ref().map(|list| {
-        let mut cells: Vec<String> = list.iter().filter(|c| cell_ok(v, c, d)).map(|c| c.value.clone()).collect();
-        cells.sort();
-        cells.dedup();
-        cells
-    });
+}
+
+/// A moves check's `diagram` must have board rows to compare.
+fn diagram_rows(s: &CheckSpec, d: &mut Vec<Diagnostic>) {
     if let Some(text) = &s.diagram {
         if diagram::marks(&text.value).is_empty() {
             d.push(Diagnostic::error(
@@ -170,16 +201,6 @@ fn moves(s: &CheckSpec, v: &Variant, d: &mut Vec<Diagnostic>) -> Option<Fact> {
             ));
         }
     }
-    Some(Fact::Moves(MovesFact {
-        letter: letter.to_ascii_uppercase(),
-        black: letter.is_ascii_lowercase(),
-        at: s.at.as_ref().map(|a| a.value.clone()),
-        unmoved: s.unmoved.unwrap_or(s.fen.is_none()),
-        count,
-        counts: s.counts.iter().map(|(c, n)| (c.value.clone(), n.value.max(0) as usize)).collect(),
-        destinations,
-        diagram: s.diagram.as_ref().map(|t| t.value.clone()),
-    }))
 }
 
 fn line(s: &CheckSpec, d: &mut Vec<Diagnostic>) -> Option<Fact> {

@@ -7,7 +7,7 @@ use crate::game::{code_kind, code_side, Side};
 
 impl<'v> Position<'v> {
     #[inline]
-    pub(super) fn occ(board: &[u8], side: Side, c: Cell) -> Occupancy {
+    pub(in crate::game) fn occ(board: &[u8], side: Side, c: Cell) -> Occupancy {
         let code = board[c as usize];
         if code == 0 {
             Occupancy::Empty

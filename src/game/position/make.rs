@@ -204,7 +204,8 @@ impl<'v> Position<'v> {
         // A promotion resets the clock too (shogi pieces are not pawns), as in
         // FSF; gating a piece in does not.
         let promoted = m.promo != 0 && m.kind != MoveKind::Gate && m.kind != MoveKind::Castle;
-        self.halfmove = if capture || pawn || promoted { 0 } else { self.halfmove + 1 };
+        let resets = self.v.tables.move_rule.resets(piece, m.from, m.to);
+        self.halfmove = if capture || resets || promoted { 0 } else { self.halfmove + 1 };
         if self.side == 1 {
             self.fullmove += 1;
         }

@@ -115,6 +115,27 @@ impl Undo {
 #[error("invalid FEN: {}", .0.iter().map(|(_, m)| m.as_str()).collect::<Vec<_>>().join("; "))]
 pub struct FenError(pub fen::FenErrors);
 
+impl FenError {
+    /// Every problem rendered against the FEN it was found in, located by
+    /// column as a definition's problems are by line and column:
+    /// `--> FEN:1:12`, the FEN, a caret under the field.
+    pub fn render(&self, fen: &str) -> String {
+        let one = |(span, msg): &(std::ops::Range<usize>, String)| {
+            crate::variant::Diagnostic::error(span.clone(), format!("invalid FEN: {msg}")).render("FEN", fen)
+        };
+        self.0.iter().map(one).collect::<String>().trim_end().to_string()
+    }
+
+    /// The same problems, those found without a place (after reading the
+    /// fields) put at `span`.
+    fn at(mut self, span: std::ops::Range<usize>) -> FenError {
+        for (s, _) in self.0.iter_mut().filter(|(s, _)| s.is_empty()) {
+            *s = span.clone();
+        }
+        self
+    }
+}
+
 impl<'v> Position<'v> {
     /// The variant's start position.
     pub fn start(v: &'v Variant) -> Position<'v> {

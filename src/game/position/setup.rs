@@ -28,14 +28,16 @@ impl<'v> Position<'v> {
         let pl = fen::parse_placement_with(&v.grid, &kind_of, &plus, text).map_err(FenError)?;
         let setup = fen::parse_placement_with(&v.grid, &kind_of, &plus, &v.setup_fen).map_err(FenError)?;
         let mut p = Position::blank(v, &pl);
-        p.fill_hands(&pl.hand)?;
+        // Problems found from here on are placed at the field they concern.
+        let field = |i: usize| move |e: FenError| e.at(fen::field_span(text, i));
+        p.fill_hands(&pl.hand).map_err(field(fen::HAND))?;
         p.place_pieces(&pl, &setup);
-        p.read_castling_field(&pl.castling, &setup.cells)?;
+        p.read_castling_field(&pl.castling, &setup.cells).map_err(field(fen::CASTLING))?;
         if let Some(limit) = pl.count_limit {
             if v.counting.is_none() {
                 let msg =
                     format!("the en-passant field {limit} is a counting limit, but this variant has no counting rule");
-                return Err(FenError(vec![(0..0, msg)]));
+                return Err(FenError(vec![(fen::field_span(text, fen::EP), msg)]));
             }
             p.set_counting(limit);
         }
@@ -44,12 +46,13 @@ impl<'v> Position<'v> {
         p.find_ducks();
         for side in 0..2 {
             if p.nroyal[side] as usize > MAX_ROYALS {
-                return Err(FenError(vec![(0..0, format!("more than {MAX_ROYALS} royal pieces"))]));
+                let msg = format!("more than {MAX_ROYALS} royal pieces");
+                return Err(FenError(vec![(fen::field_span(text, fen::PLACEMENT), msg)]));
             }
         }
         p.key = p.compute_key();
-        p.check_hand(&pl.hand)?;
-        p.check_reachable()?;
+        p.check_hand(&pl.hand).map_err(field(fen::HAND))?;
+        p.check_reachable().map_err(field(fen::PLACEMENT))?;
         Ok(p)
     }
 
@@ -158,6 +161,10 @@ impl<'v> Position<'v> {
                 self.ep = [e, NO_CELL, NO_CELL, NO_CELL];
                 self.ep_n = 1;
                 self.ep_victim = victim;
+                // A chess pawn's square only where it can be taken (as FSF reads it).
+                if !self.ep_square_kept(e) {
+                    (self.ep, self.ep_n, self.ep_victim) = ([NO_CELL; 4], 0, NO_CELL);
+                }
             }
         }
     }

@@ -12,7 +12,7 @@ impl Position<'_> {
         let v = self.v;
         let mut placement = self.placement_field();
         let castling = self.castling_field();
-        let mut ep = if self.ep_n > 0 { v.grid.label(self.ep[0]).to_string() } else { "-".into() };
+        let mut ep = self.ep_field();
         // A running count: Fairy-Stockfish writes its limit where the e.p.
         // square goes, and the count instead of the halfmove clock.
         let halfmove = if self.count[0] > 0 {

@@ -9,6 +9,7 @@
 //! pay one predictable branch per move generation.
 
 use crate::board::Cell;
+use crate::game::outcome::Reason;
 use crate::game::Side;
 use crate::variant::diagnostics::Diagnostic;
 use crate::variant::spec::{Reader, Spanned};
@@ -156,9 +157,9 @@ impl crate::game::Position<'_> {
     /// side that has just moved, its last check under `rules.check-limit`
     /// or a `[[goals]]` region. Returns the winner (`None`: drawn) and the
     /// reason shown, judged in Fairy-Stockfish's order.
-    pub fn goal_reached(&mut self) -> Option<(Option<Side>, String)> {
+    pub fn goal_reached(&mut self) -> Option<(Option<Side>, Reason)> {
         if let Some((w, why)) = self.extinction_reached() {
-            return Some((w, why));
+            return Some((w, Reason::Named(why)));
         }
         let v = self.variant();
         let stm = self.side();
@@ -167,14 +168,18 @@ impl crate::game::Position<'_> {
             return self.flipping_over(f);
         }
         if v.explosions.is_some() {
-            return self.explosion_end().map(|(w, why)| (Some(w), why));
+            return self.explosion_end().map(|(w, why)| (Some(w), Reason::Named(why)));
         }
         for g in v.goals.iter().filter(|g| g.equalize) {
             // The side to move arrived before the last move: that move was
             // the answer, and it drew only if it arrived too.
             if self.goal_holds(g, stm) {
                 let both = stm == 0 && self.goal_holds(g, 1);
-                return Some(if both { (None, format!("{} by both", g.name)) } else { (Some(stm), g.name.clone()) });
+                return Some(if both {
+                    (None, Reason::Named(format!("{} by both", g.name)))
+                } else {
+                    (Some(stm), Reason::Named(g.name.clone()))
+                });
             }
         }
         for g in v.goals.iter().filter(|g| g.safe) {
@@ -182,22 +187,22 @@ impl crate::game::Position<'_> {
             // safe now: it wins, unless the mover's is safe too (a draw).
             if self.goal_holds(g, stm) {
                 let both = self.goal_holds(g, mover);
-                return Some(if both { (None, format!("{} by both", g.name)) } else { (Some(stm), g.name.clone()) });
+                return Some(if both {
+                    (None, Reason::Named(format!("{} by both", g.name)))
+                } else {
+                    (Some(stm), Reason::Named(g.name.clone()))
+                });
             }
         }
         for g in v.goals.iter().filter(|g| g.held) {
             // The side to move's piece arrived earlier and is still there.
             if self.goal_holds(g, stm) {
-                return Some((Some(stm), g.name.clone()));
+                return Some((Some(stm), Reason::Named(g.name.clone())));
             }
         }
         if v.rules.check_limit > 0 && self.checks_left(mover) == 0 {
-            // "first check" where one check wins (check shogi, Kar Ouk).
-            let why = match v.rules.check_limit {
-                1 => "first check".to_string(),
-                n => format!("{n} checks"),
-            };
-            return Some((Some(mover), why));
+            // No text is made here: the search meets this end at many leaves.
+            return Some((Some(mover), Reason::Checks(v.rules.check_limit as u32)));
         }
         for g in v.goals.iter().filter(|g| !g.held) {
             if self.goal_holds(g, mover) {
@@ -205,7 +210,7 @@ impl crate::game::Position<'_> {
                 if g.equalize && mover == 0 && !self.in_check() && self.can_arrive(g) {
                     continue;
                 }
-                return Some((Some(mover), g.name.clone()));
+                return Some((Some(mover), Reason::Named(g.name.clone())));
             }
         }
         None

@@ -196,6 +196,7 @@ pub fn wall_piece(spec: &WallsSpec) -> PieceDef {
         special_regions: Vec::new(),
         confined_to: None,
         value: Some(0),
+        move_rule_reset: crate::game::rules::move_rule::Reset::Never,
     }
 }
 

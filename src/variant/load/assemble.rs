@@ -64,14 +64,14 @@ fn setup_span(spec: &VariantSpec) -> std::ops::Range<usize> {
     spec.fen.as_ref().map_or(spec.setup_span.clone(), |f| f.span.clone())
 }
 
-/// The move tables of every piece; a program too large is reported at its
-/// Betza string.
+/// The move tables of every piece; a program too large (or a Betza that
+/// does not compile) is reported at its Betza string.
 fn build_tables(spec: &VariantSpec, grid: &Grid, s: &Sections, d: &mut Vec<Diagnostic>) -> Option<MoveTables> {
     let flying = rules_mod::royalty::flying_general_paths(&s.moves.rules);
     match MoveTables::build(grid, &s.pieces, &s.zones, &s.regions, &flying) {
         Ok(t) => Some(t),
         Err(e) => {
-            d.push(super::too_large(spec, grid, &s.pieces, e));
+            d.push(super::table_error(spec, grid, &s.pieces, e));
             None
         }
     }

@@ -138,6 +138,7 @@ fn piece(p: &PieceSpec, polygons: bool, regions: &[Region], d: &mut Vec<Diagnost
         }
     }
     let confined_to = p.confined_to.as_ref().and_then(|r| regions::find(regions, r, d));
+    let move_rule_reset = crate::game::rules::move_rule::read(p.resets_move_rule.as_ref(), p.pawn, d);
     (good && good_black).then(|| PieceDef {
         id: p.id.value.clone(),
         name: p.name.as_ref().map_or_else(|| p.id.value.clone(), |n| n.value.clone()),
@@ -154,6 +155,7 @@ fn piece(p: &PieceSpec, polygons: bool, regions: &[Region], d: &mut Vec<Diagnost
         special_regions,
         confined_to,
         value: p.value.as_ref().filter(|v| (1..=100_000).contains(&v.value)).map(|v| v.value as i32),
+        move_rule_reset,
     })
 }
 

@@ -47,6 +47,8 @@ pub struct PieceSpec {
     pub unmoved_lost_on_line_with: Vec<Spanned<String>>,
     /// `castling-960`: Chess960 castling from any cell of the home rank.
     pub castling_960: bool,
+    /// `resets-move-rule`: "always", "unless-reversible" or "never".
+    pub resets_move_rule: Option<Spanned<String>>,
 }
 
 /// A Betza string and where its text starts in the file, so that errors
@@ -123,6 +125,7 @@ impl Reader<'_> {
                 r.str_elem(v, "unmoved-lost-on-line-with")
             });
         let castling_960 = self.bool(t, "castling-960", &format!("{p}.castling-960"), false);
+        let resets_move_rule = self.string(t, "resets-move-rule", &format!("{p}.resets-move-rule"), false, &owner);
         let special = self.piece_specials(&p, t);
         PieceSpec {
             id,
@@ -143,6 +146,7 @@ impl Reader<'_> {
             castling_partners,
             unmoved_lost_on_line_with,
             castling_960,
+            resets_move_rule,
         }
     }
 
@@ -152,7 +156,7 @@ impl Reader<'_> {
             let path = format!("pieces.*.{k}");
             if !KEYS.iter().any(|d| d.path == path) {
                 let span = t.key(k).and_then(|k| k.span()).unwrap_or(id.span.clone());
-                self.err(span, format!("unknown key `{k}` in piece `{}`; known keys: name, letter, betza, betza-black, royal, pawn, promotes-to, image, immobile, capturable-by, capture-wins, value, special, confined-to, castling-partners, unmoved-lost-on-line-with, castling-960", id.value));
+                self.err(span, format!("unknown key `{k}` in piece `{}`; known keys: name, letter, betza, betza-black, royal, pawn, promotes-to, image, immobile, capturable-by, capture-wins, value, special, confined-to, castling-partners, unmoved-lost-on-line-with, castling-960, resets-move-rule", id.value));
             }
         }
     }
