@@ -48,7 +48,10 @@ fn san_plain(pos: &Position<'_>, m: &Move, legal: &[Move]) -> String {
     }
     let code = pos.at(m.from);
     let kind = code_kind(code) as usize;
-    let pawn = v.pieces[kind].pawn;
+    // Only the first pawn kind goes without a letter: that is the kind a
+    // letterless move is read as (`san_move`), so a second pawn-type kind
+    // (wolf's sergeant beside its pawn) keeps its letter to stay distinct.
+    let pawn = v.pieces[kind].pawn && v.pieces.iter().position(|p| p.pawn) == Some(kind);
     let capture = is_capture(pos, m);
     let rivals: Vec<&Move> = legal
         .iter()
