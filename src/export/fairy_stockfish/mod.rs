@@ -152,9 +152,6 @@ fn unmapped_notes(v: &Variant) -> Vec<String> {
     if v.promotion_move.is_some() {
         out.push("not FSF's limit: FSF's own sittuyin has promotion as a move (`sittuyinPromotion`), the chariot's first-rank drops (`sittuyinRookDrop`) and promotion squares; this exporter does not map them yet".into());
     }
-    if v.piece_promotion.as_ref().is_some_and(|p| p.forced) {
-        out.push("not FSF's limit: FSF's own kyotoshogi turns pieces over (`mandatoryPiecePromotion`, `pieceDemotion`, `dropPromoted`, drops without `immobilityIllegal`); this exporter does not map it yet".into());
-    }
     out
 }
 

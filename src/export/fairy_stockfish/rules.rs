@@ -14,7 +14,7 @@
 
 use crate::board::Cell;
 use crate::game::fen::Placement;
-use crate::game::rules::promotion::{dead_cells, NONE};
+use crate::game::rules::promotion::{dead_cells, PiecePromotion, NONE};
 use crate::variant::Variant;
 
 /// FSF's name of the piece kind in the section (`pawn`, `king`,
@@ -217,18 +217,10 @@ pub(super) fn check_lines(v: &Variant, pl: &Placement, problems: &mut Vec<String
 /// only when no piece without a promotion has a cell with no move.
 pub(super) fn piece_promotion_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<String> {
     let Some(pp) = &v.piece_promotion else { return Vec::new() };
-    let mut out = Vec::new();
-    let pairs: Vec<String> = (0..pp.to.len())
-        .filter(|&k| pp.to[k] != NONE)
-        .map(|k| {
-            format!(
-                "{}:{}",
-                v.pieces[k].letter.to_ascii_lowercase(),
-                v.pieces[pp.to[k] as usize].letter.to_ascii_lowercase()
-            )
-        })
-        .collect();
-    out.push(format!("promotedPieceType = {}", pairs.join(" ")));
+    if flips(pp) {
+        return flip_lines(v, pp, problems);
+    }
+    let mut out = vec![promoted_types(v, pp)];
     if !v.zones.is_empty() {
         problems.push("both pawn promotion zones and a piece-promotion zone (FSF has one promotion region)".into());
     }
@@ -264,6 +256,48 @@ pub(super) fn piece_promotion_lines(v: &Variant, problems: &mut Vec<String>) -> 
         out.push("mandatoryPiecePromotion = true".into());
     }
     out
+}
+
+/// `promotedPieceType` for the kinds that promote from their own face
+/// (with `flip` a promoted kind "promotes" back to its base: not written).
+fn promoted_types(v: &Variant, pp: &PiecePromotion) -> String {
+    let pairs: Vec<String> = (0..pp.to.len())
+        .filter(|&k| pp.to[k] != NONE && pp.base[k] as usize == k)
+        .map(|k| {
+            let letter = |k: usize| v.pieces[k].letter.to_ascii_lowercase();
+            format!("{}:{}", letter(k), letter(pp.to[k] as usize))
+        })
+        .collect();
+    format!("promotedPieceType = {}", pairs.join(" "))
+}
+
+/// `promotion.flip` (kyoto shogi): some promoted kind turns back into its
+/// base when it moves.
+fn flips(pp: &PiecePromotion) -> bool {
+    (0..pp.to.len()).any(|k| pp.to[k] != NONE && pp.base[k] as usize != k)
+}
+
+/// Pieces turned over on every move as FSF's own kyotoshogi writes it:
+/// `mandatoryPiecePromotion` with `pieceDemotion`, the promotion region the
+/// whole board (FSF demotes on any move, `generate_moves`: `b3 =
+/// pos.piece_demotion() && pos.is_promoted(from) ? b1`), and no
+/// `immobilityIllegal` (a turned-over piece may stand where it cannot move).
+fn flip_lines(v: &Variant, pp: &PiecePromotion, problems: &mut Vec<String>) -> Vec<String> {
+    let whole = (0..2).all(|side| (0..v.grid.len()).all(|c| has(&pp.zone, side * pp.words, c)));
+    if !whole {
+        problems.push("pieces turned over only inside a zone: FSF's pieceDemotion turns a promoted piece back on every move, wherever it goes (movegen.cpp: `b3 = pos.piece_demotion() && pos.is_promoted(from) ? b1`)".into());
+    }
+    if !v.zones.is_empty() {
+        problems.push("both pawn promotion zones and a piece-promotion zone (FSF has one promotion region)".into());
+    }
+    let all: Vec<String> = (1..=v.grid.ranks()).map(|r| format!("*{r}")).collect();
+    vec![
+        promoted_types(v, pp),
+        format!("promotionRegionWhite = {}", all.join(" ")),
+        format!("promotionRegionBlack = {}", all.join(" ")),
+        "mandatoryPiecePromotion = true".into(),
+        "pieceDemotion = true".into(),
+    ]
 }
 
 /// Promotion limited by the setup's counts: FSF's `promotionLimit`
@@ -346,6 +380,10 @@ pub(super) fn drop_lines(
     // opposite-coloured bishops, for the one kind written as its `bishop`.
     if d.must_drop {
         out.push("mustDrop = true".into());
+    }
+    if d.drop_as.iter().any(|&k| k != NONE) {
+        // Either face up, as FSF's `dropPromoted` (its kyotoshogi).
+        out.push("dropPromoted = true".into());
     }
     let twins: Vec<usize> = (0..v.pieces.len()).filter(|&k| d.opposite_colours & (1 << k) != 0).collect();
     match twins.as_slice() {
