@@ -78,6 +78,7 @@ const WRITTEN: &[Feature] = &[
     Feature::Royalty,
     Feature::Counting,
     Feature::Walls,
+    Feature::PromotionMove,
 ];
 
 /// The orthodox pawn: FSF's built-in `pawn`.
@@ -123,7 +124,7 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
     let pieces = pieces::map_pieces(v, king, &mut problems);
     let double_step = double_step_lines(v, &pl, &pieces, &mut problems);
     let castling = castling_lines(v, &pl, &pieces.keys, &mut problems);
-    let promotion = pawn_promotion_lines(v, &mut problems);
+    let promotion = pawn_promotion_lines(v, &pieces.keys, &mut problems);
     // The end lines are written last but checked around the rule lines, in
     // the order the refusals list them.
     let mut ends = ends::result_lines(v, &pl, &mut problems);
@@ -148,9 +149,6 @@ fn unmapped_notes(v: &Variant) -> Vec<String> {
     let mut out = Vec::new();
     if v.passing.is_some() {
         out.push("not FSF's limit: FSF's own janggi has the palace lines (`diagonalLines`), the elephant (`janggiElephant`), passing (`pass`), `bikjangRule` and `materialCounting = janggi`; this exporter does not map them yet".into());
-    }
-    if v.promotion_move.is_some() {
-        out.push("not FSF's limit: FSF's own sittuyin has promotion as a move (`sittuyinPromotion`), the chariot's first-rank drops (`sittuyinRookDrop`) and promotion squares; this exporter does not map them yet".into());
     }
     out
 }
@@ -206,11 +204,14 @@ fn castling_lines(v: &Variant, pl: &Placement, keys: &[String], problems: &mut V
     out
 }
 
-/// `pawnTypes` and the promotion options.
-fn pawn_promotion_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<String> {
+/// `pawnTypes` and the promotion options (`keys`: FSF's key per kind).
+fn pawn_promotion_lines(v: &Variant, keys: &[String], problems: &mut Vec<String>) -> Vec<String> {
     let pawn_letters: String = v.pieces.iter().filter(|p| p.pawn).map(|p| p.letter.to_ascii_lowercase()).collect();
     let mut out = vec![format!("pawnTypes = {}", if pawn_letters.is_empty() { "-".to_string() } else { pawn_letters })];
-    out.extend(promotion::promotion_lines(v, problems));
+    match &v.promotion_move {
+        Some(pm) => out.extend(promotion::by_move_lines(v, pm, keys, problems)),
+        None => out.extend(promotion::promotion_lines(v, problems)),
+    }
     out
 }
 

@@ -2,6 +2,9 @@
 //! choices (one set for both sides, or per side), and the compulsion
 //! (`mandatoryPawnPromotion`, Grand Chess's `immobilityIllegal`).
 
+use super::rules::squares;
+use crate::board::Cell;
+use crate::game::rules::promotion_move::PromotionMove;
 use crate::variant::Variant;
 
 /// The promotion lines: FSF's promotion region and choices, one set for
@@ -102,4 +105,48 @@ fn stuck_cells(v: &Variant, letter: char, black: bool) -> Vec<u16> {
                 .unwrap_or(false)
         })
         .collect()
+}
+
+/// Promotion as a move of its own (`[promotion.by-move]`, sittuyin) as
+/// FSF's `sittuyinPromotion` (its `generate_pawn_moves` and
+/// `Position::legal`): FSF's pawns promote on the promotion region, or
+/// anywhere when one is left, in place or onto an empty cell the new piece
+/// attacks, where it attacks no enemy, without check, within
+/// `promotionLimit`, and never by the ordinary promotion. `keys`: FSF's key
+/// per kind.
+pub(super) fn by_move_lines(
+    v: &Variant,
+    pm: &PromotionMove,
+    keys: &[String],
+    problems: &mut Vec<String>,
+) -> Vec<String> {
+    let movers: Vec<usize> = (0..v.pieces.len()).filter(|&k| pm.pieces & (1 << k) != 0).collect();
+    let pawns: Vec<usize> = (0..v.pieces.len()).filter(|&k| keys[k] == "pawn").collect();
+    if movers != pawns {
+        problems.push("promotion as a move by other kinds than those written as FSF's `pawn` (sittuyinPromotion promotes `pos.pieces(Us, PAWN)`, movegen.cpp)".into());
+    }
+    if !v.zones.is_empty() {
+        problems.push("promotion as a move together with promotion zones (FSF's sittuyinPromotion turns the ordinary promotion off: `standardPromotionZone = 0`)".into());
+    }
+    for (has, key) in
+        [(pm.last_anywhere, "last-anywhere"), (pm.step, "step"), (pm.no_attack, "no-attack"), (pm.no_check, "no-check")]
+    {
+        if !has {
+            problems.push(format!("promotion as a move without `{key}`: FSF's sittuyinPromotion always has it (movegen.cpp, Position::legal)"));
+        }
+    }
+    let letter = |k: usize| v.pieces[k].letter.to_ascii_lowercase();
+    let choices: String = pm.choices.iter().map(|&k| letter(k as usize)).collect();
+    let mut out = vec!["sittuyinPromotion = true".to_string(), format!("promotionPieceTypes = {choices}")];
+    for (side, colour) in [(0usize, "White"), (1, "Black")] {
+        let cells =
+            (0..v.grid.len() as Cell).filter(|&c| pm.zone[side * pm.words + c as usize / 64] >> (c % 64) & 1 != 0);
+        out.push(format!("promotionRegion{colour} = {}", squares(v, cells)));
+    }
+    let limits: Vec<String> =
+        (0..pm.limit.len()).filter(|&k| pm.limit[k] > 0).map(|k| format!("{}:{}", letter(k), pm.limit[k])).collect();
+    if !limits.is_empty() {
+        out.push(format!("promotionLimit = {}", limits.join(" ")));
+    }
+    out
 }

@@ -365,7 +365,7 @@ pub(super) fn drop_lines(
             let ours: Vec<Cell> = (0..v.grid.len() as Cell).filter(|&c| has(&d.cells, at, c as usize)).collect();
             if theirs != ours {
                 problems.push(format!(
-                    "where the {} may be dropped ({} cells for {}): FSF's drop options (dropRegion, firstRankPawnDrops, promotionZonePawnDrops, immobilityIllegal) give {} other cells",
+                    "where the {} may be dropped ({} cells for {}): FSF's drop options (dropRegion, firstRankPawnDrops, promotionZonePawnDrops, immobilityIllegal, sittuyinRookDrop) give {} other cells",
                     v.pieces[k].name,
                     ours.len(),
                     if side == 0 { "White" } else { "Black" },
@@ -483,6 +483,9 @@ struct DropPlaces {
     keys: Vec<String>,
     /// `immobilityIllegal` is set.
     immobility: bool,
+    /// `sittuyinRookDrop`: FSF's `rook` only on its first rank
+    /// (`Position::drop_region`: `b &= rank_bb(relative_rank(c, RANK_1, …))`).
+    rook_first_rank: bool,
 }
 
 impl DropPlaces {
@@ -503,7 +506,14 @@ impl DropPlaces {
         };
         let first_rank = any(&|s, c| relative_rank(v, s, c) == 0);
         let zone = any(&|s, c| pawn_zone(v, s, c));
-        DropPlaces { region, first_rank, zone, keys: keys.to_vec(), immobility }
+        // The rook may be dropped on its first rank only, where others may
+        // go further (sittuyin's chariot).
+        let rook_first_rank = in_hand.iter().any(|&k| {
+            keys[k] == "rook"
+                && (0..2).all(|s| (0..n).filter(|&c| ours(k, s, c)).all(|c| relative_rank(v, s, c) == 0))
+                && (0..2).any(|s| region[s].as_ref().is_none_or(|r| r.iter().any(|&c| relative_rank(v, s, c) != 0)))
+        });
+        DropPlaces { region, first_rank, zone, keys: keys.to_vec(), immobility, rook_first_rank }
     }
 
     /// The option lines.
@@ -519,6 +529,9 @@ impl DropPlaces {
         }
         if self.zone {
             out.push("promotionZonePawnDrops = true".into());
+        }
+        if self.rook_first_rank {
+            out.push("sittuyinRookDrop = true".into());
         }
         out
     }
@@ -537,6 +550,7 @@ impl DropPlaces {
                     || ((self.zone || !pawn_zone(v, side, c)) && (self.first_rank || relative_rank(v, side, c) != 0))
             })
             .filter(|&c| !self.immobility || !has(&dead, (k * 2 + side) * words, c as usize))
+            .filter(|&c| !self.rook_first_rank || self.keys[k] != "rook" || relative_rank(v, side, c) == 0)
             .collect()
     }
 }
