@@ -235,11 +235,15 @@ fn write_section(v: &Variant, s: &Section) -> String {
     let _ = writeln!(out, "maxRank = {ranks}");
     let mut lines: Vec<&String> = s.pieces.lines.iter().chain(&s.promotion).collect();
     let no_double = "doubleStep = false".to_string();
-    if !s.pieces.std_pawn && s.double_step.is_empty() {
+    // Region-bound double steps are written with the regions (`rules`).
+    let region_steps = s.rules.iter().any(|l| l.starts_with("doubleStepRegion"));
+    if !s.pieces.std_pawn && s.double_step.is_empty() && !region_steps {
         lines.push(&no_double);
     }
     lines.extend(&s.double_step);
     let no_ep = ["enPassantTypes = -".to_string(), "enPassantRegion = -".to_string()];
+    let ep_types = ep_types_line(v, &s.pieces);
+    lines.extend(&ep_types);
     if !s.pieces.any_e {
         lines.push(&no_ep[0]);
         // FSF records en-passant squares after any double move of its
@@ -254,6 +258,19 @@ fn write_section(v: &Variant, s: &Section) -> String {
     }
     let _ = writeln!(out, "startFen = {}", v.setup_fen);
     out
+}
+
+/// `enPassantTypes` when a kind other than FSF's `pawn` takes en passant:
+/// those kinds and the `pawn`-type kinds (else FSF's default, `pawnTypes`).
+fn ep_types_line(v: &Variant, p: &pieces::Pieces) -> Option<String> {
+    if p.e_kinds.is_empty() {
+        return None;
+    }
+    let letters: String = (0..v.pieces.len())
+        .filter(|&k| p.e_kinds.contains(&k) || (p.keys[k] == "pawn" && v.pieces[k].betza.contains('e')))
+        .map(|k| v.pieces[k].letter.to_ascii_lowercase())
+        .collect();
+    Some(format!("enPassantTypes = {letters}"))
 }
 
 /// The lines of the rule families in [`rules`]: regions, goals, check

@@ -77,11 +77,12 @@ pub(super) fn soldier_rank(v: &Variant, k: usize) -> Option<u32> {
 
 /// A pawn whose double step is a region-bound special move (`fmnD` in a
 /// region of whole ranks, Black's mirrored), as Chessgi's and Horde's: FSF's
-/// own pawn, whose double step is by rank (`doubleStepRegion`). Returns the
-/// ranks (1-based, White's).
+/// own pawn (when it moves `fmWfceF`, else a piece with that `i` move, as
+/// Pawn Sideways's), whose double step is by rank (`doubleStepRegion`).
+/// Returns the ranks (1-based, White's).
 pub(super) fn region_pawn_rank(v: &Variant, k: usize) -> Option<Vec<u32>> {
     let p = &v.pieces[k];
-    if !p.pawn || !super::same_moves(&p.betza, "fmWfceF") || p.specials.len() != 1 || p.betza_black.is_some() {
+    if !p.pawn || p.specials.len() != 1 || p.betza_black.is_some() || p.betza.contains('i') {
         return None;
     }
     let (Some(r), (_, b)) = (p.special_regions[0], &p.specials[0]) else { return None };
