@@ -5,9 +5,11 @@
 //! What FSF can express (checked against FSF's `variants.ini` documentation
 //! and its source; see `docs/research/fairy-stockfish.md`): boards up to 12
 //! files × 10 ranks (large-board build), holes as `*` wall squares (exact
-//! for pieces that do not hop), pieces built from leapers, R/B/Q riders with
-//! a one-digit range, the N rider, R/B hoppers and lame N/A/D/Z leapers with
-//! direction and m/c modifiers, promotion zones by rank with one choice list
+//! for pieces that do not hop), pieces built from leapers, R/B/Q riders and
+//! W/F/K atoms with a one-digit range (FSF's `from_betza` makes them R and B
+//! ray sliders), the N rider, R/B hoppers and lame N/A/D/Z leapers with
+//! direction and m/c modifiers, en passant by other pawns than FSF's
+//! (`enPassantTypes`), promotion zones by rank with one choice list
 //! (compulsory, or Grand Chess's optional zones with a compulsory last rank
 //! as `immobilityIllegal`), stalemate values, a bare-king loss without
 //! counter-baring, capture-to-win pieces (one a side) as extinction, the
@@ -21,10 +23,12 @@
 //! claim, no checks, Makpong's rule and
 //! the equalizing flag move; and by [`rules`]: hands and drops
 //! (`pieceDrops`, `capturesToHand`, `dropLoop`, drop squares, nifu,
-//! uchifuzume), shogi-style promotion (`promotedPieceType`), promotion
-//! limited by the setup (`promotionLimit`), mobility regions, the xiangqi
-//! soldier, pawn double steps by rank, the flying general, one flag goal
-//! and check counting.
+//! uchifuzume, sittuyin's chariot), shogi-style promotion
+//! (`promotedPieceType`; kyoto shogi's turning over as `pieceDemotion`),
+//! promotion as a move (`sittuyinPromotion`), promotion limited by the
+//! setup (`promotionLimit`), mobility regions, the xiangqi soldier, pawn
+//! double steps by rank, the flying general, one flag goal, check counting,
+//! and explosions with immune and mutually immune kinds.
 //!
 //! What it cannot: FSF's Betza parser *silently* drops what it does not
 //! understand (multi-leg `a` chains, brackets, `j`/`o`/`z`/`q`/`y`…, D/A/H
