@@ -483,6 +483,8 @@ fn gc_fen_code_braces_multi_letter_labels() {
 #[derive(Clone, Debug)]
 enum Sx {
     N(i64),
+    /// A cell label (the zone's single cells).
+    C(String),
     L(Vec<Sx>),
 }
 
@@ -497,9 +499,9 @@ fn sexp(s: &str) -> Sx {
             *i += 1;
             Sx::L(v)
         } else {
-            let n = t[*i].parse().unwrap_or_else(|_| panic!("not a number: {}", t[*i]));
+            let x = t[*i].parse().map_or_else(|_| Sx::C(t[*i].clone()), Sx::N);
             *i += 1;
-            Sx::N(n)
+            x
         }
     }
     let toks: Vec<String> = s.replace('(', " ( ").replace(')', " ) ").split_whitespace().map(String::from).collect();
@@ -508,10 +510,14 @@ fn sexp(s: &str) -> Sx {
 
 fn nums(x: &Sx) -> Vec<i64> {
     match x {
-        Sx::L(v) => v.iter().map(|e| if let Sx::N(n) = e { *n } else { panic!("nested") }).collect(),
+        Sx::L(v) => v.iter().map(|e| if let Sx::N(n) = e { *n } else { panic!("not a number: {e:?}") }).collect(),
         Sx::N(n) => vec![*n],
+        Sx::C(c) => panic!("not a number: {c}"),
     }
 }
+
+/// One promotion zone: mandatory, ranks per side, choice kinds, cells per side.
+type ZoneTab = (bool, [Vec<u32>; 2], Vec<usize>, [BTreeSet<Sq>; 2]);
 
 /// The tables as set in Pre-Game.
 struct Tab {
@@ -519,8 +525,8 @@ struct Tab {
     start: [Vec<usize>; 2],
     royal: Vec<bool>,
     pawn: Vec<bool>,
-    /// (mandatory, ranks per side, choice kinds)
-    zones: Vec<(bool, [Vec<u32>; 2], Vec<usize>)>,
+    /// (mandatory, ranks per side, choice kinds, cells per side)
+    zones: Vec<ZoneTab>,
     hasep: bool,
     /// `nfiles`, `nranks` and `holes`, read by `Inside`.
     nfiles: i32,
@@ -551,7 +557,21 @@ fn read_tables(pre: &str) -> Tab {
                 // Each list carries its length first.
                 let r = |i: usize| nums(&parts[i]).into_iter().skip(1).map(|x| x as u32).collect::<Vec<_>>();
                 let choices = nums(&parts[3]).into_iter().skip(1).map(|x| x as usize).collect();
-                (nums(&parts[0])[0] != 0, [r(1), r(2)], choices)
+                let cells = |i: usize| match &parts[i] {
+                    Sx::L(xs) => {
+                        assert!(matches!(xs[0], Sx::N(n) if n as usize == xs.len() - 1), "the length comes first");
+                        xs[1..]
+                            .iter()
+                            .map(|c| {
+                                let Sx::C(c) = c else { panic!("a cell: {c:?}") };
+                                let (x, y) = rookery::board::parse_square(c).unwrap();
+                                (x as i32, y as i32)
+                            })
+                            .collect()
+                    }
+                    x => panic!("a cell list: {x:?}"),
+                };
+                (nums(&parts[0])[0] != 0, [r(1), r(2)], choices, [cells(4), cells(5)])
             })
             .collect(),
         _ => panic!("zones"),
@@ -885,8 +905,8 @@ impl Board {
     /// `PromoCheck`: 0 no zone, 1 allowed, 2 must promote, 3 wrong choice.
     fn promo_check(&self, t: &Tab, to: Sq, side: usize, newkind: Option<usize>) -> u8 {
         let (mut hit, mut optional, mut allowed) = (false, true, false);
-        for (mand, ranks, ch) in &t.zones {
-            if ranks[side - 1].contains(&(to.1 as u32)) {
+        for (mand, ranks, ch, cells) in &t.zones {
+            if ranks[side - 1].contains(&(to.1 as u32)) || cells[side - 1].contains(&to) {
                 hit = true;
                 optional &= !mand;
                 allowed |= newkind.is_some_and(|k| ch.contains(&k));
@@ -978,7 +998,7 @@ fn gc_move_tables_give_the_engines_legal_moves() {
     let mut kinds = [0u32; 4];
     for name in grid_names().into_iter().chain(["tcb-wd"]) {
         let v = builtin(name);
-        if !rookery::export::special_rules(&v).is_empty() {
+        if !gc_special_rules(&v).is_empty() {
             continue; // deployment, rule modules …: not in the tables
         }
         if game_courier::tables(&v).unenforced.iter().any(|u| u.starts_with("the moves of")) {
@@ -1096,6 +1116,17 @@ fn gc_move_tables_give_the_engines_legal_moves() {
     assert!(kinds.iter().all(|&n| n > 0), "every kind of move is exercised: {kinds:?}");
 }
 
+/// The rules outside the move model that the GC tables leave out: all of
+/// [`rookery::export::special_rules`] but promotion zones of single cells,
+/// which the zone lists hold.
+fn gc_special_rules(v: &Variant) -> Vec<String> {
+    rookery::export::special_rule_items(v)
+        .into_iter()
+        .filter(|(f, _)| *f != rookery::export::Feature::PromotionCells)
+        .map(|(_, s)| s)
+        .collect()
+}
+
 /// The cells of the `setflag` line of Pre-Game.
 fn setflag_cells(pre: &str) -> BTreeSet<String> {
     let line = pre.lines().find(|l| l.starts_with("setflag ") && !l.starts_with("setflag rules")).expect("setflag");
@@ -1112,7 +1143,7 @@ fn gc_sheet_says_what_it_does_not_enforce() {
         // hop along the palace diagonal, a hop in a first leg); only
         // repetition (and the rules outside the move model, if any) are
         // left out.
-        let extra = rookery::export::special_rules(&v);
+        let extra = gc_special_rules(&v);
         let gaps = t.unenforced.iter().filter(|u| u.starts_with("the moves of")).count();
         // ... and the grasshopper's hop over a hurdle anywhere on its line.
         let expected = match name {

@@ -142,7 +142,10 @@ fn exported_game_code_plays_the_engines_games() {
     let mut seen = Seen::default();
     for &(name, _) in rookery::variant::builtin::BUILTIN {
         let v = builtin(name);
-        if v.grid.graph().is_some() || !rookery::export::special_rules(&v).is_empty() {
+        let outside = rookery::export::special_rule_items(&v)
+            .into_iter()
+            .any(|(f, _)| f != rookery::export::Feature::PromotionCells);
+        if v.grid.graph().is_some() || outside {
             continue;
         }
         if game_courier::tables(&v).unenforced.iter().any(|u| u.starts_with("the moves of")) {
@@ -219,4 +222,36 @@ fn exported_game_code_promotes() {
         pos.legal_moves(&mut l);
         l.len()
     });
+}
+
+#[test]
+fn exported_game_code_promotes_on_single_cells() {
+    // Troitzky's zone is the last cell of each file: a6 on the a-file, b8
+    // on the b-file. A pawn stepping to a6 must promote; one stepping to b7
+    // (the sixth row of the b-file, not its last cell) must not.
+    let v = builtin("troitzky");
+    let sheet = game_courier::export(&v).unwrap();
+    let kinds = game_courier::labels(&v).kinds;
+    let fen = "****1k****/**6**/*8*/*8*/1P8/P9/*8*/*8*/**6**/****K1**** w - - 0 1";
+    let mut pos = Position::from_fen(&v, fen).unwrap();
+    let mut g = Game::new(field(&sheet, "Pre-Game"), gc_board(&v, &pos, &kinds));
+    g.post(field(&sheet, "Post-Game 1"), None).unwrap();
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let label = |c: Cell| v.grid.label(c).to_string();
+    let engine: BTreeSet<(String, String)> = legal.iter().map(|m| (label(m.from), label(m.to))).collect();
+    assert_eq!(g.legal, engine);
+    let queen = kinds[v.pieces.iter().position(|p| p.name == "Queen").unwrap()].0.clone();
+    let accepted = |from: &str, to: &str, promo: Option<String>| {
+        let mut t = g.clone();
+        enter(&mut t, 1, from, to, promo).is_ok()
+    };
+    assert!(!accepted("a5", "a6", None), "a6 is the a-file's last cell: the pawn must promote");
+    assert!(accepted("a5", "a6", Some(queen.clone())));
+    assert!(accepted("b6", "b7", None), "b7 is not the b-file's last cell");
+    assert!(!accepted("b6", "b7", Some(queen)), "no promotion on b7");
+    // The engine agrees: a6 only with a promotion, b7 only without.
+    let promos = |to: &str| legal.iter().filter(|m| label(m.to) == to).map(|m| m.promo != 0).collect::<Vec<_>>();
+    assert!(!promos("a6").is_empty() && promos("a6").iter().all(|&p| p));
+    assert_eq!(promos("b7"), [false]);
 }

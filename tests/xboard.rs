@@ -113,6 +113,9 @@ fn features_offer_every_drawable_variant() {
         "janggimodern",
         "janggitraditional",
         "janggicasual",
+        // Double steps from FSF's double-step region (b3, c3, f3, g3 too),
+        // not only from the start cells: no XBoard Betza form.
+        "wolf",
     ];
     for (name, _) in builtin::BUILTIN {
         let xb_name = if *name == "chess" { "normal" } else { name };

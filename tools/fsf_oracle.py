@@ -294,6 +294,25 @@ CATB_VARIANTS = {
 for _name in CATB_VARIANTS:
     FSF_NAME[_name] = _name
 EXPECTED_START.update(CATB_VARIANTS)
+# FSF catalogue, round 5 (helper cat5b): FSF built-ins of the same name.
+# Start perft as counted by the Fairy-Stockfish binary (go perft).
+CAT5B_VARIANTS = {
+    "micro": ("kb+r+l/p3/4/3P/+L+RBK[-] w 0 1", [9, 80, 767, 7256]),
+    "wolf": ("qwfrbbnk/pssppssp/1pp2pp1/8/8/8/8/1PP2PP1/PSSPPSSP/KNBBRFWQ w - - 0 1", [23, 529, 13722, 353804]),
+}
+for _name in CAT5B_VARIANTS:
+    FSF_NAME[_name] = _name
+EXPECTED_START.update(CAT5B_VARIANTS)
+EXTRA_POSITIONS["wolf"] = [
+    ("a pawn on the 9th rank: five promotions and `+` (the elephant) on each square",
+     "7k/3P4/8/8/8/8/8/8/8/K7 w - - 0 1"),
+    ("a sergeant on c3, in the double-step region, may step two", "7k/8/8/8/8/8/8/2S5/8/K7 w - - 0 1"),
+]
+EXTRA_POSITIONS["micro"] = [
+    ("a pawn stepping onto the last rank stays a pawn; a capture turns it over",
+     "k3/2P1/4/4/3K[] w - - 0 1"),
+    ("a turned-over piece turns back when it captures", "k3/1r2/1+B2/4/3K[Pp] w - - 0 1"),
+]
 EXTRA_POSITIONS["atomar"] = [
     ("a king that captures survives its explosion", "4k3/8/8/8/8/3q4/4K3/8 w - - 0 1"),
     ("a king's capture still blows up the pieces around", "4k3/8/8/8/3r4/3Kq3/8/8 w - - 0 1"),

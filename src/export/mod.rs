@@ -216,6 +216,8 @@ pub enum Feature {
     CaptureWins,
     /// A mobility region or a region-bound special move.
     Region,
+    /// A promotion zone given as single cells, not whole ranks.
+    PromotionCells,
     /// The n-check rule.
     CheckLimit,
     /// A region goal.
@@ -273,6 +275,7 @@ pub fn special_rule_items(v: &Variant) -> Vec<(Feature, String)> {
     }
     piece_capture_items(v, &mut out);
     out.extend(crate::game::rules::regions::export_problems(v).into_iter().map(|s| (Feature::Region, s)));
+    out.extend(crate::game::rules::regions::zone_cell_problems(v).into_iter().map(|s| (Feature::PromotionCells, s)));
     out.extend(crate::game::rules::castling::export_problems(v).into_iter().map(|s| (Feature::Castling, s)));
     goal_items(v, &mut out);
     out.extend(crate::game::rules::effects::export_problems(v).into_iter().map(|s| (Feature::Effects, s)));

@@ -129,6 +129,11 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("jesonmor", include_str!("../../definitions/jesonmor.toml")),
     ("clobber", include_str!("../../definitions/clobber.toml")),
     ("clobber10", include_str!("../../definitions/clobber10.toml")),
+    // FSF catalogue, round 5 (helper gc5).
+    ("troitzky", include_str!("../../definitions/troitzky.toml")),
+    // FSF catalogue, round 5 (helper cat5b).
+    ("micro", include_str!("../../definitions/micro.toml")),
+    ("wolf", include_str!("../../definitions/wolf.toml")),
 ];
 
 /// The text of a built-in definition.

@@ -116,6 +116,10 @@ pub struct VariantSpec {
     pub promotion_flip: bool,
     /// `promotion.piece-mandatory`.
     pub promotion_piece_mandatory: bool,
+    /// `promotion.on-capture`.
+    pub promotion_on_capture: bool,
+    /// `promotion.allow-dead-squares`.
+    pub promotion_allow_dead: bool,
     /// `[promotion.by-move]`: promotion as a move of its own (sittuyin).
     pub promotion_move: Option<crate::game::rules::promotion_move::PromotionMoveSpec>,
     /// `rules.stalemate`.

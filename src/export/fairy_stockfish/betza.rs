@@ -46,53 +46,69 @@ pub(super) fn betza_problems(what: &str, text: &str, castle_ok: bool) -> (Vec<St
             out.push(format!("{what}: `{written}` uses X/Y atom extensions, which FSF's Betza lacks"));
             continue;
         }
-        // FSF's rider tables are the R and B rays (so also the W, F and K
-        // atoms with a range: `from_betza` puts them in `slider`, e.g. its
-        // torishogi eagle `bF2`) and the N rays; other rays get no moves.
-        let rides = matches!(letter, 'R' | 'B' | 'Q' | 'W' | 'F' | 'K' | 'N');
-        match c.range {
-            Some(Range::Count(n, _)) if n >= 10 => {
-                out.push(format!("{what}: `{written}` has a two-digit range (FSF reads only the first digit)"))
-            }
-            Some(Range::Star(_)) => out.push(format!("{what}: `{written}` has the range `*`")),
-            Some(Range::Count(1, _)) | None => {}
-            Some(_) if rides => {}
-            Some(_) if letter == 'O' => {}
-            Some(_) => out.push(format!(
-                "{what}: `{written}` is a {letter}-rider (FSF has rider tables only for R, B and N rays; it would generate no moves for it)"
-            )),
-        }
+        out.extend(range_problem(what, written, letter, &c.range));
         if letter == 'O' && !castle_ok {
             out.push(format!("{what}: castling (`{written}`) by a second kind (FSF castles one kind)"));
         }
         let letters: Vec<char> = c.legs[0].letters.iter().map(|l| l.letter).collect();
         out.extend(direction_problems(what, written, letter, &letters));
-        let has_m = letters.contains(&'m');
-        let has_c = letters.contains(&'c');
-        for &l in &letters {
-            match l {
-                'f' | 'b' | 'l' | 'r' | 'v' | 's' | 'h' | 'm' | 'c' => {}
-                'i' => {
-                    has_i |= letter != 'O';
-                    if letter != 'O' && (has_c || !has_m) {
-                        out.push(format!("{what}: `{written}` is an initial move that may capture (FSF's `i` allows quiet moves only)"));
-                    }
-                }
-                'e' => has_e = true,
-                'n' if matches!(letter, 'N' | 'A' | 'D' | 'Z') && c.range.is_none() => {}
-                'n' => {
-                    out.push(format!("{what}: `{written}` is a lame {letter} (FSF has lame N, A, D and Z leaps only)"))
-                }
-                'p' | 'g' if matches!(letter, 'R' | 'B') => {}
-                'p' | 'g' => out
-                    .push(format!("{what}: `{written}` hops along {letter} lines (FSF hops along R and B lines only)")),
-                other => out.push(format!(
-                    "{what}: `{written}` uses the modifier `{other}`, which FSF's Betza parser skips without a warning"
-                )),
-            }
-        }
+        has_i |= letter != 'O' && letters.contains(&'i');
+        has_e |= letters.contains(&'e');
+        out.extend(modifier_problems(what, written, letter, &letters, c.range.is_none()));
     }
     (out, has_i, has_e)
+}
+
+/// What FSF reads differently in a move's range: two digits, `*`, or a
+/// rider of an atom other than R, B and N.
+fn range_problem(what: &str, written: &str, letter: char, range: &Option<Range>) -> Option<String> {
+    // FSF's rider tables are the R and B rays (so also the W, F and K
+    // atoms with a range: `from_betza` puts them in `slider`, e.g. its
+    // torishogi eagle `bF2`) and the N rays; other rays get no moves.
+    let rides = matches!(letter, 'R' | 'B' | 'Q' | 'W' | 'F' | 'K' | 'N');
+    match range {
+        Some(Range::Count(n, _)) if *n >= 10 => {
+            Some(format!("{what}: `{written}` has a two-digit range (FSF reads only the first digit)"))
+        }
+        Some(Range::Star(_)) => Some(format!("{what}: `{written}` has the range `*`")),
+        Some(Range::Count(1, _)) | None => None,
+        Some(_) if rides => None,
+        Some(_) if letter == 'O' => None,
+        Some(_) => Some(format!(
+            "{what}: `{written}` is a {letter}-rider (FSF has rider tables only for R, B and N rays; it would generate no moves for it)"
+        )),
+    }
+}
+
+/// The modifiers (other than directions) FSF reads differently: `i` on a
+/// capture, `n` on atoms FSF has no lame form of, hops off R and B lines,
+/// and modifiers its parser skips. `leap`: the move has no range.
+fn modifier_problems(what: &str, written: &str, letter: char, letters: &[char], leap: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    let has_m = letters.contains(&'m');
+    let has_c = letters.contains(&'c');
+    for &l in letters {
+        match l {
+            'f' | 'b' | 'l' | 'r' | 'v' | 's' | 'h' | 'm' | 'c' | 'e' => {}
+            'i' => {
+                if letter != 'O' && (has_c || !has_m) {
+                    out.push(format!(
+                        "{what}: `{written}` is an initial move that may capture (FSF's `i` allows quiet moves only)"
+                    ));
+                }
+            }
+            'n' if matches!(letter, 'N' | 'A' | 'D' | 'Z') && leap => {}
+            'n' => out.push(format!("{what}: `{written}` is a lame {letter} (FSF has lame N, A, D and Z leaps only)")),
+            'p' | 'g' if matches!(letter, 'R' | 'B') => {}
+            'p' | 'g' => {
+                out.push(format!("{what}: `{written}` hops along {letter} lines (FSF hops along R and B lines only)"))
+            }
+            other => out.push(format!(
+                "{what}: `{written}` uses the modifier `{other}`, which FSF's Betza parser skips without a warning"
+            )),
+        }
+    }
+    out
 }
 
 /// Directions FSF reads as we do, checked one by one against pyffish on a

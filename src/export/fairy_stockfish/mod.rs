@@ -71,6 +71,7 @@ const WRITTEN: &[Feature] = &[
     Feature::CaptureWins,
     Feature::Drops,
     Feature::Region,
+    Feature::PromotionCells,
     Feature::CheckLimit,
     Feature::Goal,
     Feature::FlyingGeneral,

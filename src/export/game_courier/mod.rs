@@ -87,14 +87,16 @@ fn piece_tables(s: &mut String, v: &Variant, lab: &Labels, t: &Tables) {
     let _ = writeln!(s, "set blabel ({});", list(lab.kinds.iter().map(|k| k.1.clone())));
     let _ = writeln!(s, "set royal ({});", list(v.pieces.iter().map(|p| p.royal as u8)));
     let _ = writeln!(s, "set pawn ({});", list(v.pieces.iter().map(|p| p.pawn as u8)));
-    // zones: (mandatory (n white ranks) (n black ranks) (n choice kinds)),
-    // ranks 0-based as GC's `rank`.
+    // zones: (mandatory (n white ranks) (n black ranks) (n choice kinds)
+    // (n white cells) (n black cells)), ranks 0-based as GC's `rank`; a
+    // zone is any set of cells per side (whole ranks, single cells, or both).
     let zones: Vec<String> = v
         .zones
         .iter()
         .map(|z| {
             let (w, b, c) = (counted(&z.ranks[0]), counted(&z.ranks[1]), counted(&z.choices));
-            format!("({} {w} {b} {c})", z.mandatory as u8)
+            let cells = |side: usize| counted(z.cells[side].iter().map(|&c| v.grid.label(c).to_string()));
+            format!("({} {w} {b} {c} {} {})", z.mandatory as u8, cells(0), cells(1))
         })
         .collect();
     let _ = writeln!(s, "set nzones {};", zones.len());

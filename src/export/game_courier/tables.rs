@@ -264,7 +264,13 @@ pub fn tables(v: &Variant) -> Tables {
             legs.extend(encode_moves(&moves));
         }
     }
-    unenforced.extend(crate::export::special_rules(v));
+    // The zone lists hold single cells as well as ranks.
+    unenforced.extend(
+        crate::export::special_rule_items(v)
+            .into_iter()
+            .filter(|(f, _)| *f != crate::export::Feature::PromotionCells)
+            .map(|(_, s)| s),
+    );
     if v.rules.repetition > 0 {
         unenforced.push(format!(
             "the draw by {}-fold repetition (the code does not detect repetitions; claim it by agreement)",

@@ -62,6 +62,7 @@ fn id_reason(f: Feature) -> &'static str {
     match f {
         Feature::Drops => "the ID has holdings (`holdingsType`, seen in real diagrams such as the ID Piece Lab), but no source available here gives how it restricts drops (pawn ranks, one pawn a file, no mate by a pawn drop, promoted pieces), so an export could not be checked to be the same game",
         Feature::Region => "the ID confines pieces only through a piece of JavaScript written beside the diagram (H. G. Muller's Xiangqi diagram, chessvariants.com comments on item 33312); the exporter writes no script",
+        Feature::PromotionCells => "the ID's promotion zone is `promoZone`, a number of ranks at the far end of the board (the ID documentation page and real diagrams); no source available here gives a zone of single cells",
         Feature::FlyingGeneral => "the ID has no such rule; H. G. Muller's Xiangqi diagram writes it as an extra multi-leg King capture along the file (chessvariants.com comments on item 33312), a form this exporter has not checked",
         Feature::PiecePromotion => "the ID has Shogi-style promotion, set by `promoOffset` (named in H. G. Muller's comment of 2023-02-03 on the ID article), but no source available here says how it pairs the pieces, whether promotion in the zone is optional or what a captured promoted piece becomes, so an export could not be checked to be the same game",
         _ => UNKNOWN,
@@ -146,15 +147,20 @@ fn promotion_problems(v: &Variant, problems: &mut Vec<String>) {
     if standard_promotion(v).is_some() {
         return;
     }
+    // A zone of single cells only is reported with the special rules.
     let zs: Vec<String> = v
         .zones
         .iter()
+        .filter(|z| !z.ranks[0].is_empty() || z.cells[0].is_empty())
         .map(|z| {
             let c: String = z.choices.iter().map(|&k| v.pieces[k as usize].letter).collect();
             let r: Vec<String> = z.ranks[0].iter().map(|y| (y + 1).to_string()).collect();
             format!("ranks {} -> {c}{}", r.join(","), if z.mandatory { "" } else { " (optional)" })
         })
         .collect();
+    if zs.is_empty() {
+        return;
+    }
     problems.push(format!(
         "promotion by rank ({}): `promoZone`/`promoChoice` give one compulsory choice list for the last ranks",
         zs.join("; ")

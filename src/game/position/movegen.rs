@@ -253,10 +253,19 @@ impl Landings<'_> {
         {
             return;
         }
+        let t = &self.v.tables;
+        let zones = if self.pawn { t.zone_mask[self.side as usize * t.cells + e.to as usize] } else { 0 };
         if let Some(pp) = self.pp {
-            let promotes = pp.in_zone(self.side, self.from) || pp.in_zone(self.side, e.to);
+            let promotes =
+                pp.promotes(self.side, self.from, e.to, e.target == Occupancy::Enemy || mk != MoveKind::Normal);
             if promotes {
                 out.push(Move { promo: pp.to[self.kind] + 1, ..m });
+            }
+            // A pawn that also promotes shogi-style (wolf's pawn: "+" to an
+            // elephant) has its zones' choices besides.
+            if zones != 0 {
+                self.zone_promotions(m, zones, out);
+                return;
             }
             // Unpromoted, it may not go where it could never move again,
             // nor stay unpromoted where promotion is forced.
@@ -266,8 +275,6 @@ impl Landings<'_> {
             }
             return;
         }
-        let t = &self.v.tables;
-        let zones = if self.pawn { t.zone_mask[self.side as usize * t.cells + e.to as usize] } else { 0 };
         if zones == 0 {
             out.push(m);
             return;

@@ -35,6 +35,10 @@ pub struct PiecePromotion {
     pub forced: bool,
     /// `promotion.piece-mandatory` as written (FSF's `mandatoryPiecePromotion`).
     pub mandatory: bool,
+    /// `promotion.on-capture`: only a capture promotes (or, with `flip`,
+    /// turns the piece over); other moves leave the piece as it is (micro
+    /// shogi, FSF's `piecePromotionOnCapture`).
+    pub on_capture: bool,
 }
 
 impl PiecePromotion {
@@ -70,7 +74,20 @@ impl PiecePromotion {
                 }
             }
         }
-        PiecePromotion { to, base, zone, dead, words, forced: flip || mandatory, mandatory }
+        PiecePromotion { to, base, zone, dead, words, forced: flip || mandatory, mandatory, on_capture: false }
+    }
+
+    /// `promotion.allow-dead-squares`: an unpromoted piece may end a move
+    /// where it has no further move, so no cell is dead.
+    pub fn allow_dead_squares(&mut self) {
+        self.dead.iter_mut().for_each(|w| *w = 0);
+    }
+
+    /// Whether a move of a piece of `side` from `from` to `to` may promote
+    /// (`capture`: it takes a piece there).
+    #[inline]
+    pub fn promotes(&self, side: u8, from: Cell, to: Cell, capture: bool) -> bool {
+        (self.in_zone(side, from) || self.in_zone(side, to)) && (capture || !self.on_capture)
     }
 
     /// Whether `c` is in `side`'s promotion zone.

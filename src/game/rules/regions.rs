@@ -257,8 +257,14 @@ pub fn export_problems(v: &crate::variant::Variant) -> Vec<String> {
             }
         }
     }
-    // Exporters write promotion zones as whole ranks; single cells (Legan
-    // chess's corner edges) are a region of their own.
+    out
+}
+
+/// Promotion zones given as single cells (Legan's corner edges, Troitzky's
+/// last cell of each file), in words: some exporters write zones as whole
+/// ranks only.
+pub fn zone_cell_problems(v: &crate::variant::Variant) -> Vec<String> {
+    let mut out = Vec::new();
     for z in v.zones.iter().filter(|z| z.cells.iter().any(|c| !c.is_empty())) {
         let side = |s: usize| z.cells[s].iter().map(|&c| v.grid.label(c)).collect::<Vec<_>>().join(" ");
         out.push(format!("promotion on single cells (White: {}; Black: {})", side(0), side(1)));

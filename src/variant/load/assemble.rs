@@ -139,7 +139,11 @@ fn piece_promotion(
     tables: &mut MoveTables,
 ) -> Option<PiecePromotion> {
     let (to, zone) = s.moves.piece_promotion.take()?;
-    let pp = PiecePromotion::compile(grid, to, &zone, tables, spec.promotion_flip, spec.promotion_piece_mandatory);
+    let mut pp = PiecePromotion::compile(grid, to, &zone, tables, spec.promotion_flip, spec.promotion_piece_mandatory);
+    pp.on_capture = spec.promotion_on_capture;
+    if spec.promotion_allow_dead {
+        pp.allow_dead_squares();
+    }
     let n = tables.cells;
     for kind in (0..s.pieces.len()).filter(|&k| pp.to[k] != NONE) {
         tables.progs[kind * 2 * n..(kind + 1) * 2 * n].iter_mut().for_each(|p| p.plain = false);

@@ -39,6 +39,8 @@ impl Reader<'_> {
         self.known_keys(p, "promotion");
         spec.promotion_flip = self.bool(p, "flip", "promotion.flip", false);
         spec.promotion_piece_mandatory = self.bool(p, "piece-mandatory", "promotion.piece-mandatory", false);
+        spec.promotion_on_capture = self.bool(p, "on-capture", "promotion.on-capture", false);
+        spec.promotion_allow_dead = self.bool(p, "allow-dead-squares", "promotion.allow-dead-squares", false);
         spec.promotion_move = self.promotion_move(p);
         if let Some(z) = self.inline_or_table(p, "piece-zone", "promotion.piece-zone") {
             for (i, side) in ["white", "black"].iter().enumerate() {
