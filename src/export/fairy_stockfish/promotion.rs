@@ -16,17 +16,18 @@ pub(super) fn promotion_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<St
     if v.zones.is_empty() {
         return vec!["promotionPieceTypes = -".into()];
     }
-    if v.zones.iter().any(|z| !z.cells[0].is_empty() || !z.cells[1].is_empty()) {
-        problems.push("promotion zones given by cells (written here by ranks only)".into());
-    }
     let letters =
         |ks: &[u8]| -> String { ks.iter().map(|&k| v.pieces[k as usize].letter.to_ascii_lowercase()).collect() };
-    for (side, key) in [(0usize, "White"), (1usize, "Black")] {
-        let mut rs: Vec<u32> = v.zones.iter().flat_map(|z| z.ranks[side].iter().map(|r| r + 1)).collect();
-        rs.sort();
-        rs.dedup();
-        let spec: Vec<String> = rs.iter().map(|r| format!("*{r}")).collect();
-        out.push(format!("promotionRegion{key} = {}", spec.join(" ")));
+    if v.zones.iter().any(|z| !z.cells[0].is_empty() || !z.cells[1].is_empty()) {
+        out.extend(cell_regions(v, problems));
+    } else {
+        for (side, key) in [(0usize, "White"), (1usize, "Black")] {
+            let mut rs: Vec<u32> = v.zones.iter().flat_map(|z| z.ranks[side].iter().map(|r| r + 1)).collect();
+            rs.sort();
+            rs.dedup();
+            let spec: Vec<String> = rs.iter().map(|r| format!("*{r}")).collect();
+            out.push(format!("promotionRegion{key} = {}", spec.join(" ")));
+        }
     }
     let z0 = &v.zones[0];
     if v.zones.iter().all(|z| z.choices == z0.choices) {
@@ -51,6 +52,25 @@ pub(super) fn promotion_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<St
     match promotion_compulsion(v) {
         Ok(lines) => out.extend(lines),
         Err(e) => problems.push(e),
+    }
+    out
+}
+
+/// Promotion regions with zones given by cells (Legan's corner edges): FSF's
+/// `promotionRegion` takes squares, the union of every zone's cells and
+/// ranks. The rank-based checks elsewhere (optional zones' compulsion, pawn
+/// drops into the zone) do not read cells, so those combinations are refused.
+fn cell_regions(v: &Variant, problems: &mut Vec<String>) -> Vec<String> {
+    if v.zones.iter().any(|z| !z.mandatory) || v.drops.is_some() {
+        problems.push("promotion zones given by cells together with optional promotion or drops (written here for compulsory zones without drops only)".into());
+    }
+    let mut out = Vec::new();
+    for (side, key) in [(0usize, "White"), (1usize, "Black")] {
+        let cells = (0..v.grid.len() as Cell).filter(|&c| {
+            let y = v.grid.coords(c).1;
+            v.zones.iter().any(|z| z.cells[side].contains(&c) || z.ranks[side].contains(&y))
+        });
+        out.push(format!("promotionRegion{key} = {}", squares(v, cells)));
     }
     out
 }

@@ -222,6 +222,9 @@ pub(super) fn piece_promotion_lines(v: &Variant, problems: &mut Vec<String>) -> 
         return flip_lines(v, pp, problems);
     }
     let mut out = vec![promoted_types(v, pp)];
+    if pp.on_capture {
+        problems.push("promotion only by a capture without turning over (`promotion.on-capture` without `flip`): not mapped to FSF's piecePromotionOnCapture here".into());
+    }
     if !v.zones.is_empty() {
         problems.push("both pawn promotion zones and a piece-promotion zone (FSF has one promotion region)".into());
     }
@@ -292,13 +295,19 @@ fn flip_lines(v: &Variant, pp: &PiecePromotion, problems: &mut Vec<String>) -> V
         problems.push("both pawn promotion zones and a piece-promotion zone (FSF has one promotion region)".into());
     }
     let all: Vec<String> = (1..=v.grid.ranks()).map(|r| format!("*{r}")).collect();
-    vec![
+    let mut out = vec![
         promoted_types(v, pp),
         format!("promotionRegionWhite = {}", all.join(" ")),
         format!("promotionRegionBlack = {}", all.join(" ")),
         "mandatoryPiecePromotion = true".into(),
         "pieceDemotion = true".into(),
-    ]
+    ];
+    if pp.on_capture {
+        // Micro shogi: only a capture turns a piece over (FSF's own
+        // microshogi).
+        out.push("piecePromotionOnCapture = true".into());
+    }
+    out
 }
 
 /// Promotion limited by the setup's counts: FSF's `promotionLimit`
