@@ -82,9 +82,9 @@ fn play(name: &str, plies: usize, seed: u64, seen: &mut Seen) {
         assert_eq!(g.legal, engine, "{name} ply {ply}: {}", pos.fen());
         seen.positions += 1;
         if legal.is_empty() {
-            assert!(g.result.is_some(), "{name}: no legal move but no result: {}", pos.fen());
+            assert!(g.result().is_some(), "{name}: no legal move but no result: {}", pos.fen());
         }
-        if g.result.is_some() {
+        if g.result().is_some() {
             seen.ended += 1;
             return;
         }
@@ -177,10 +177,37 @@ fn exported_game_code_ends_the_game() {
     }
     g.post(field(&sheet, "Post-Game 1"), None).unwrap();
     assert!(g.legal.is_empty());
-    assert_eq!(g.result, Some(("lost".to_string(), "Checkmate.".to_string())));
-    // A move by the side not on move is refused.
+    assert_eq!(g.result(), Some("Game over: checkmate. Black wins."));
+    // A move by the side not on move is refused, and so is every move of
+    // the mated side.
     let mut t = g.clone();
     assert_eq!(enter(&mut t, 2, "e5", "e4", None), Err(Stop::Die("It is not your turn.".into())));
+    let mut t = g.clone();
+    assert!(matches!(enter(&mut t, 1, "a2", "a3", None), Err(Stop::Die(_))));
+}
+
+#[test]
+fn exported_game_code_ends_the_game_by_the_move_rule() {
+    // 100 quiet plies (the knights go out and back): Post-Game announces
+    // the draw, and Post-Move then refuses every further move.
+    let v = builtin("chess");
+    let sheet = game_courier::export(&v).unwrap();
+    let kinds = game_courier::labels(&v).kinds;
+    let pos = Position::start(&v);
+    let mut g = Game::new(field(&sheet, "Pre-Game"), gc_board(&v, &pos, &kinds));
+    let cycle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    for i in 0..100 {
+        let mv = cycle[i % 4];
+        enter(&mut g, i % 2 + 1, &mv[..2], &mv[2..], None).unwrap_or_else(|e| panic!("ply {i} {mv}: {e:?}"));
+        if i == 98 {
+            g.post(field(&sheet, "Post-Game 2"), None).unwrap();
+            assert_eq!(g.result(), None, "99 quiet plies: the game goes on");
+        }
+    }
+    g.post(field(&sheet, "Post-Game 1"), None).unwrap();
+    assert_eq!(g.result(), Some("Game over: the n-move rule. A draw."));
+    let mut t = g.clone();
+    assert_eq!(enter(&mut t, 1, "e2", "e4", None), Err(Stop::Die("The game is over.".into())));
 }
 
 #[test]
@@ -254,4 +281,20 @@ fn exported_game_code_promotes_on_single_cells() {
     let promos = |to: &str| legal.iter().filter(|m| label(m.to) == to).map(|m| m.promo != 0).collect::<Vec<_>>();
     assert!(!promos("a6").is_empty() && promos("a6").iter().all(|&p| p));
     assert_eq!(promos("b7"), [false]);
+}
+
+#[test]
+fn exported_game_code_ends_the_game_by_a_bare_king() {
+    // TCB: Black has only its king left and White is to move, so Black has
+    // had its one reply (counter-baring): Post-Game announces White's win,
+    // and Post-Move refuses every further move.
+    let v = builtin("tcb");
+    let sheet = game_courier::export(&v).unwrap();
+    let kinds = game_courier::labels(&v).kinds;
+    let pos = Position::from_fen(&v, "K*1*1*1*1/*7*/PP5k1/*7*/9/*7*/9/*7*/1*1*1*1*1 w - - 0 1").unwrap();
+    let mut g = Game::new(field(&sheet, "Pre-Game"), gc_board(&v, &pos, &kinds));
+    g.post(field(&sheet, "Post-Game 1"), None).unwrap();
+    assert_eq!(g.result(), Some("Game over: bare king. White wins."));
+    let mut t = g.clone();
+    assert_eq!(enter(&mut t, 1, "a7", "a8", None), Err(Stop::Die("The game is over.".into())));
 }

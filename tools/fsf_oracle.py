@@ -330,6 +330,103 @@ EXTRA_POSITIONS["shoshogi"] = [
     ("Black's king and prince against rook and bishop", "3k1+e3/9/9/1B7/9/9/9/4R4/4K4 w - - 0 1"),
 ]
 
+# FSF catalogue, round 5 (helper cat5a): Chess960 castling.  FSF's start
+# position of fischerandom and caparandom is the orthodox array; the other
+# arrays are given by FEN (as FSF's UCI_Chess960 takes them).  Start perft as
+# counted by the Fairy-Stockfish binary (go perft).
+CAT5A_VARIANTS = {
+    "fischerandom": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 8902, 197281]),
+    "caparandom": ("rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1", [28, 784, 25228, 805128]),
+}
+for _name in CAT5A_VARIANTS:
+    FSF_NAME[_name] = _name
+EXPECTED_START.update(CAT5A_VARIANTS)
+
+
+def scharnagl(n):
+    """Chess960 start array number n (0..959, Scharnagl's numbering; 518 is
+    the orthodox RNBQKBNR), White's first rank from a to h."""
+    row = [None] * 8
+    n, b = divmod(n, 4)
+    row[2 * b + 1] = "B"
+    n, b = divmod(n, 4)
+    row[2 * b] = "B"
+    n, q = divmod(n, 6)
+    free = [i for i in range(8) if row[i] is None]
+    row[free[q]] = "Q"
+    knights = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)][n]
+    free = [i for i in range(8) if row[i] is None]
+    for k in knights:
+        row[free[k]] = "N"
+    for i, c in zip([i for i in range(8) if row[i] is None], "RKR"):
+        row[i] = c
+    return "".join(row)
+
+
+def array_fen(white, black=None, files=8):
+    """A start FEN with `white` (and `black`, mirrored if absent) as the
+    first ranks, full pawn rows, digits for runs of empty cells."""
+    def rank(r):
+        out, run = "", 0
+        for c in r:
+            if c == "1":
+                run += 1
+                continue
+            out += (str(run) if run else "") + c
+            run = 0
+        return out + (str(run) if run else "")
+    def rights(r):
+        k = r.upper().index("K")
+        return ("K" if "R" in r.upper()[k:] else "") + ("Q" if "R" in r.upper()[:k] else "")
+    black = black or white
+    castling = (rights(white) + rights(black).lower()) or "-"
+    return "%s/%s/%s/%s/%s w %s - 0 1" % (
+        rank(black.lower()), "p" * files, "/".join([str(files)] * 4), "P" * files, rank(white.upper()), castling)
+
+
+# Further start arrays of the Chess960 variants: random walks start from
+# these too (each is also a record).  fischerandom: Scharnagl numbers 0 and
+# 959 (king on b1 with rooks on a1 and c1: kingside castling crosses the
+# rook's cell), and arrays with the king on every file b..g; then arrays with
+# only king and rooks on the first rank (castling possible at once) in the
+# cases that need care: king or rook already on its destination, the rook
+# passing over the king's cell, the king moving away from its rook.
+SHUFFLED_STARTS = {
+    "fischerandom": [array_fen(scharnagl(n)) for n in (0, 959, 1, 100, 226, 333, 517, 700, 863, 958)] + [
+        array_fen("1R3KR1"), array_fen("RK5R"), array_fen("R5KR", "1RK4R"), array_fen("2R1KR2", "RK4R1"),
+        array_fen("1RK3R1"), array_fen("R1K2R2"),
+    ],
+    "caparandom": [array_fen(r, files=10) for r in ("RNKBQRBNAC", "BRKNACQNRB", "RNBKQARBNC", "NRBBCKQANR",
+                                                      "RK7R", "2R3K2R",
+                                                      "RK4R3", "1R6KR")],
+}
+
+
+def shuffled_walks(variant, count, seed, max_plies):
+    """[(fen, note)]: every array of SHUFFLED_STARTS[variant], then `count`
+    walks of 0..max_plies random plies from an array chosen at random."""
+    starts = SHUFFLED_STARTS.get(variant, [])
+    if not starts:
+        return []
+    rng = random.Random(seed)
+    out = [(canonical_fen(variant, f), "start array %s" % f) for f in starts]
+    seen = {f for f, _ in out}
+    while len(out) < len(starts) + count:
+        origin = rng.choice(starts)
+        moves = []
+        for _ in range(rng.randint(0, max_plies)):
+            ms = legal(variant, origin, moves)
+            if not ms:
+                break
+            moves.append(rng.choice(ms))
+        fen = sf().get_fen(FSF_NAME[variant], origin, moves)
+        if fen in seen or not legal(variant, fen) or canonical_fen(variant, fen) != fen:
+            continue
+        seen.add(fen)
+        out.append((fen, "%d random plies from %s: %s" % (len(moves), origin, " ".join(moves))))
+    return out
+
+
 # Published perft results, chessprogramming wiki "Perft Results" page
 # (positions 1-6, plus the colour-mirrored position 4 given there).
 # Each entry: id, FEN, counts for depth 1.., and the deeper published counts
@@ -527,6 +624,8 @@ def write_records(path, head, records):
 
 
 def walk_comment(moves):
+    if isinstance(moves, str) and (moves.startswith("start array") or " random plies from " in moves):
+        return "# " + moves
     if isinstance(moves, str):
         return "# hand-picked (EXTRA_POSITIONS): " + moves
     if not moves:
@@ -543,6 +642,7 @@ def run_perft(variant, count, seed, max_depth, node_budget, out, max_plies=40, b
     fsfname = FSF_NAME[variant]
     positions = random_positions(variant, count, seed, max_plies=max_plies)
     positions += [(fen, note) for note, fen in EXTRA_POSITIONS.get(variant, [])]
+    positions += shuffled_walks(variant, count, seed, min(max_plies, 20))
     records = []
     for i, (fen, moves) in enumerate(positions, 1):
         t = time.perf_counter()
@@ -582,6 +682,7 @@ def run_moves(variant, count, seed, out):
     t0 = time.perf_counter()
     fsfname = FSF_NAME[variant]
     positions = random_positions(variant, count, seed)
+    positions += shuffled_walks(variant, count, seed, 20)
     records = []
     for i, (fen, moves) in enumerate(positions, 1):
         rid = "fsf-%s-%02d" % (variant, i)

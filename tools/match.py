@@ -152,8 +152,10 @@ def play_game(args, engines, white, opening):
     order = [engines[white], engines[1 - white]]
     for e in engines:
         e.new_game()
+    # The replay that checks each move also says whether the game is over,
+    # so one replay per ply serves both.
+    _, result = replay(args.rookery, args.definition, moves)
     while len(moves) < args.max_plies:
-        _, result = replay(args.rookery, args.definition, moves)
         if result:
             return result, moves
         side = len(moves) % 2
@@ -163,7 +165,7 @@ def play_game(args, engines, white, opening):
         except EngineError as e:
             return ("0-1" if side == 0 else "1-0") + f" ({e})", moves
         try:
-            replay(args.rookery, args.definition, moves + [m])
+            _, result = replay(args.rookery, args.definition, moves + [m])
         except ValueError as e:
             return ("0-1" if side == 0 else "1-0") + f" (illegal move {m} by {mover.name}: {e})", moves
         moves.append(m)

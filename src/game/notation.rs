@@ -2,7 +2,10 @@
 //! letter of the piece), castling as the king's move (`e1g1`) — or, where
 //! the king's destination alone is ambiguous (Tigrey: castling and the
 //! King's leap both reach d1), as the king moving onto its partner (`g1a1`),
-//! a form accepted for every castling. Postings from the hand are `S@e3`
+//! a form accepted for every castling. Chess960 castling (`castling-960`)
+//! is always written king-onto-partner (`e1h1`), as Fairy-Stockfish writes
+//! it; the king's destination is accepted where no other move has it and
+//! the king moves. Postings from the hand are `S@e3`
 //! (the piece's upper-case letter, for either side). Gating adds the
 //! entering piece's lower-case letter (`b1c3h`; castling `e1g1h`, or `h1e1h`
 //! when it enters on the partner's start), as Fairy-Stockfish writes it.
@@ -58,7 +61,7 @@ fn plain_text(pos: &Position<'_>, m: &Move, legal: &[Move]) -> String {
         return format!("{text}{}", v.pieces[kind as usize].letter.to_ascii_lowercase());
     }
     if m.kind == MoveKind::Castle {
-        let to = if castle_clash(m, legal) { m.extra } else { m.to };
+        let to = if v.free_castling.is_some() || castle_clash(m, legal) { m.extra } else { m.to };
         return format!("{}{}", g.label(m.from), g.label(to));
     }
     let mut s = format!("{}{}", g.label(m.from), g.label(m.to));
@@ -100,6 +103,11 @@ pub fn parse_move(pos: &Position<'_>, text: &str, legal: &[Move]) -> Option<Move
                 alt = format!("{alt},{}{}", g.label(m.extra), g.label(wall));
             }
             if alt == text {
+                return Some(*m);
+            }
+            // Chess960: the king's destination, where it says one move.
+            let plain = pos.variant().free_castling.is_some() && m.from != m.to && !castle_clash(m, legal);
+            if plain && format!("{}{}", g.label(m.from), g.label(m.to)) == text {
                 return Some(*m);
             }
         }

@@ -29,10 +29,7 @@ pub use limits::Limits;
 use crate::game::{code_kind, code_side, Game, Move, MoveKind, Outcome, Position, Quick};
 use crate::variant::{EndValue, Variant};
 use ordering::QuietList;
-use pruning::{
-    futility_margin, is_capture, late_move, late_reduction, mover_code, pick, reverse_futile, victim_value,
-    worth_trying,
-};
+use pruning::{futility_margin, is_capture, late_move, late_reduction, mover_code, pick, reverse_futile, victim_value};
 use tt::{Bound, Entry, Table};
 
 /// Score of a won game at the root; a mate found `n` plies deep scores
@@ -44,6 +41,8 @@ const MAX_PLY: usize = 96;
 const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
 /// What a draw costs the side the search plays for, in centipawns.
 const CONTEMPT: i32 = 20;
+/// A royal piece's worth in a static exchange: more than any army.
+const ROYAL_SEE: i32 = 20_000;
 /// Aspiration window half-width in centipawns.
 const WINDOW: i32 = 40;
 
@@ -100,6 +99,15 @@ pub struct Searcher {
     repetition: bool,
     /// The side the current search plays for (see `draw_score`).
     root_side: u8,
+    /// Piece values for the static exchange (royal pieces dear, so that
+    /// they recapture last), and whether exchanges are judged at all (not
+    /// where material counts against its owner, captures are compulsory
+    /// or explosions decide them).
+    see_values: Vec<i32>,
+    see_on: bool,
+    /// The variant's pawn value (100 if it has no pawn): pruning margins
+    /// scale with it.
+    pawn: i32,
     /// Having no move is a goal here (stalemate or checkmate not scored as
     /// in chess): every node learns it before anything else, quiescence
     /// included. Elsewhere a node finds it out from its own move list.
@@ -132,8 +140,16 @@ impl Searcher {
         } else {
             NullMove::On
         };
+        let eval = Eval::new(v);
+        let see_values = v.pieces.iter().zip(&eval.values).map(|(p, &x)| if p.royal { ROYAL_SEE } else { x }).collect();
+        let losing_wins = v.extinction.as_ref().is_some_and(|e| e.all && e.value == EndValue::Win);
+        let see_on = !losing_wins && !v.rules.must_capture && v.explosions.is_none();
+        let pawn = v.pieces.iter().zip(&eval.values).filter(|(p, _)| p.pawn).map(|(_, &x)| x).min().unwrap_or(100);
         Searcher {
-            eval: Eval::new(v),
+            see_values,
+            see_on,
+            pawn: pawn.clamp(50, 400),
+            eval,
             table: Table::new(hash_mb),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; codes * cells],
@@ -322,7 +338,7 @@ impl Searcher {
             self.scores[ply] = scores;
             return self.no_move_score(game, ply);
         }
-        self.order(&game.pos, &moves, &mut scores, hash_move, ply);
+        self.order(&mut game.pos, &moves, &mut scores, hash_move, ply);
         let node = Node { depth, ply, in_check, pv: pv_node, stand };
         let (score, best) = self.move_loop(game, &mut moves, &mut scores, node, alpha, beta);
         self.moves[ply] = moves;
@@ -411,10 +427,16 @@ impl Searcher {
             pick(moves, scores, i);
             let m = moves[i];
             let quiet = self.is_quiet(&game.pos, &m);
+            // Near the leaves of a non-PV node, a move that loses material
+            // in the exchange on its destination is not searched.
+            // (A quiet move that late or futile goes unless it checks,
+            // whatever the exchange.)
+            let shallow = !pv && !in_check && depth <= 6 && best_score > -MATE_BOUND;
+            let doomed = quiet && shallow && (late_move(depth, i) || stand + futility_margin(depth) <= alpha);
+            let losing = shallow && !doomed && self.see_below(&mut game.pos, &m, self.see_margin(quiet, depth));
             game.play(m);
             let gives_check = game.pos.in_check();
-            let prunable = quiet && !pv && !in_check && !gives_check && best_score > -MATE_BOUND;
-            if prunable && (late_move(depth, i) || stand + futility_margin(depth) <= alpha) {
+            if (doomed || losing) && !gives_check {
                 game.undo();
                 continue;
             }
@@ -455,6 +477,17 @@ impl Searcher {
             }
         }
         (best_score, best)
+    }
+
+    /// How much material a move near the leaves may lose in the exchange
+    /// on its destination and still be searched: a pawn per ply for a
+    /// capture, a quarter pawn per ply squared for a quiet move.
+    fn see_margin(&self, quiet: bool, depth: i32) -> i32 {
+        if quiet {
+            -self.pawn * depth * depth / 4
+        } else {
+            -self.pawn * depth
+        }
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {

@@ -33,7 +33,7 @@ impl Searcher {
     /// promotions, killers, then quiet moves by history.
     pub(super) fn order(
         &self,
-        pos: &Position<'_>,
+        pos: &mut Position<'_>,
         moves: &[Move],
         scores: &mut Vec<i32>,
         hash: Option<Move>,
@@ -55,8 +55,8 @@ impl Searcher {
                 let gain = (victim_value(pos, m, vals) + promo) * 64 - attacker;
                 // A likely losing trade (a dearer piece onto a defended
                 // cell) is tried after the quiet moves.
-                let losing =
-                    promo == 0 && attacker > victim_value(pos, m, vals) + 50 && pos.is_attacked(m.to, pos.side() ^ 1);
+                let gated = m.kind == MoveKind::Gate && promo != 0;
+                let losing = !gated && self.see_below(pos, m, 0);
                 if losing {
                     -(1 << 24) + gain
                 } else {
@@ -71,6 +71,22 @@ impl Searcher {
             };
             scores.push(s);
         }
+    }
+}
+
+impl Searcher {
+    /// Whether the static exchange of `m` falls below `threshold`
+    /// (never where exchanges are not judged, see `see_on`).
+    pub(super) fn see_below(&self, pos: &mut Position<'_>, m: &Move, threshold: i32) -> bool {
+        if !self.see_on {
+            return false;
+        }
+        // Whatever follows, the mover loses at most itself.
+        let floor = victim_value(pos, m, &self.see_values) - self.see_values[code_kind(mover_code(pos, m)) as usize];
+        if floor >= threshold && (m.promo == 0 || m.kind == MoveKind::Drop) {
+            return false;
+        }
+        pos.see(*m, &self.see_values) < threshold
     }
 }
 

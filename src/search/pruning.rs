@@ -54,25 +54,6 @@ pub(super) fn late_reduction(depth: i32, i: usize, pv: bool, quiet: bool, order:
     r.clamp(0, (depth - 2).max(0))
 }
 
-/// Quiescence keeps a capture or promotion unless it cannot reach alpha
-/// even winning its victim (delta pruning) or it puts a more valuable piece
-/// where the enemy attacks it for a lesser victim (a likely losing trade).
-pub(super) fn worth_trying(pos: &Position<'_>, m: &Move, vals: &[i32], stand: i32, alpha: i32) -> bool {
-    let promo = m.promo != 0 && m.kind != MoveKind::Drop;
-    if promo {
-        return true;
-    }
-    if !is_capture(pos, m) {
-        return false;
-    }
-    let victim = victim_value(pos, m, vals);
-    if stand + victim + 200 < alpha {
-        return false;
-    }
-    let attacker = vals[code_kind(mover_code(pos, m)) as usize];
-    attacker <= victim + 50 || !pos.is_attacked(m.to, pos.side() ^ 1)
-}
-
 /// Moves the best-scored remaining move to index `i` (selection sort: most
 /// nodes cut after a move or two).
 pub(super) fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {

@@ -25,17 +25,28 @@ impl Searcher {
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        game.legal_moves(&mut moves);
-        if moves.is_empty() {
+        // Out of check, the captures and promotions alone where the
+        // position can list them (having none then proves nothing).
+        let noisy = !in_check && game.pos.noisy_moves(&mut moves);
+        if !noisy {
+            game.legal_moves(&mut moves);
+        }
+        if moves.is_empty() && !noisy {
             self.moves[ply] = moves;
             self.scores[ply] = scores;
             return self.no_move_score(game, ply);
         }
         if !in_check {
-            let (pos, vals) = (&game.pos, &self.eval.values);
-            moves.retain(|m| worth_trying(pos, m, vals, stand, alpha));
+            let mut i = 0;
+            while i < moves.len() {
+                if self.worth_trying(&mut game.pos, &moves[i], stand, alpha) {
+                    i += 1;
+                } else {
+                    moves.swap_remove(i);
+                }
+            }
         }
-        self.order(&game.pos, &moves, &mut scores, None, ply);
+        self.order(&mut game.pos, &moves, &mut scores, None, ply);
         let mut best = if in_check { -MATE + ply as i32 } else { stand };
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
@@ -60,5 +71,19 @@ impl Searcher {
         self.moves[ply] = moves;
         self.scores[ply] = scores;
         best
+    }
+
+    /// Quiescence keeps a capture or promotion unless it cannot reach
+    /// alpha even winning its victim (delta pruning) or it loses material
+    /// in the exchange that follows on its destination.
+    fn worth_trying(&self, pos: &mut Position<'_>, m: &Move, stand: i32, alpha: i32) -> bool {
+        let promo = m.promo != 0 && m.kind != MoveKind::Drop;
+        if !promo && !is_capture(pos, m) {
+            return false;
+        }
+        if !promo && stand + victim_value(pos, m, &self.eval.values) + 2 * self.pawn < alpha {
+            return false;
+        }
+        !self.see_below(pos, m, 0)
     }
 }

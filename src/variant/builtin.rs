@@ -134,6 +134,9 @@ pub const BUILTIN: &[(&str, &str)] = &[
     // FSF catalogue, round 5 (helper cat5b).
     ("micro", include_str!("../../definitions/micro.toml")),
     ("wolf", include_str!("../../definitions/wolf.toml")),
+    // FSF catalogue, round 5 (helper cat5a).
+    ("fischerandom", include_str!("../../definitions/fischerandom.toml")),
+    ("caparandom", include_str!("../../definitions/caparandom.toml")),
 ];
 
 /// The text of a built-in definition.

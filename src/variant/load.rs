@@ -126,6 +126,8 @@ struct MoveRules {
     promotion_move: Option<rules_mod::promotion_move::PromotionMove>,
     rules: super::Rules,
     partners: Vec<(usize, Vec<rules_mod::castling::Partner>)>,
+    /// The kinds with Chess960 castling (`castling-960`).
+    free_castlers: Vec<usize>,
     unmoved_loss: Option<rules_mod::castling::UnmovedLoss>,
     explosions: Option<rules_mod::effects::Explosions>,
     passing: Option<rules_mod::passing::Passing>,
@@ -209,6 +211,7 @@ fn check_move_rules(
     rules.ep_region = spec.ep_region.as_ref().and_then(|r| rules_mod::regions::find(regions, r, d));
     let partners = castling::check(spec, board.grid.as_ref(), letters, d);
     let unmoved_loss = castling::unmoved_loss(spec, letters, d);
+    let free_castlers = castling::free_kinds(spec, d);
     let explosions = effects(spec, board.grid.as_ref(), pieces, letters, d);
     let kind = |l: &Spanned<String>, d: &mut Vec<Diagnostic>| letters.kind_of(l, "piece", d);
     let (passing, hop_bans) = match &spec.effects {
@@ -218,7 +221,17 @@ fn check_move_rules(
         ),
         None => (None, Vec::new()),
     };
-    MoveRules { piece_promotion, promotion_move, rules, partners, unmoved_loss, explosions, passing, hop_bans }
+    MoveRules {
+        piece_promotion,
+        promotion_move,
+        rules,
+        partners,
+        free_castlers,
+        unmoved_loss,
+        explosions,
+        passing,
+        hop_bans,
+    }
 }
 
 /// `[effects]`: the explosions, refused together with hands (a blast would

@@ -200,6 +200,8 @@ pub struct Variant {
     pub unmoved_loss: Option<crate::game::rules::castling::UnmovedLoss>,
     /// Per kind that names them, its castling partners (`castling-partners`).
     pub castling_partners: Vec<(usize, Vec<crate::game::rules::castling::Partner>)>,
+    /// Chess960 castling (`castling-960`), if any piece has it.
+    pub free_castling: Option<crate::game::rules::castling::Free>,
     /// Gating from the hand (`[gating]`), if any.
     pub gating: Option<crate::game::rules::gating::Gating>,
     /// The named rule module, if any.

@@ -175,8 +175,8 @@ pub struct Game {
     pub flags: BTreeSet<String>,
     /// What `setlegal` received.
     pub legal: BTreeSet<(String, String)>,
-    /// `won`/`lost`/`drawn` and its message.
-    pub result: Option<(String, String)>,
+    /// What `say` received (the code announces the end of the game with a
+    /// `say "Game over: …"`).
     pub said: Vec<String>,
     /// The deepest nesting of subroutine calls so far.
     pub depth: usize,
@@ -204,6 +204,12 @@ fn tokens(line: &str) -> Vec<String> {
 }
 
 impl Game {
+    /// The end of the game the code announced, if any: the last message it
+    /// gave `say` that starts with "Game over:".
+    pub fn result(&self) -> Option<&str> {
+        self.said.iter().rev().find(|s| s.starts_with("Game over:")).map(String::as_str)
+    }
+
     /// Parses the code (Pre-Game) and runs its top-level statements.
     pub fn new(code: &str, board: BTreeMap<String, String>) -> Game {
         let lines: Vec<String> = code.lines().map(|l| l.trim().to_string()).filter(|l| !l.is_empty()).collect();
@@ -226,7 +232,6 @@ impl Game {
             board,
             flags: BTreeSet::new(),
             legal: BTreeSet::new(),
-            result: None,
             said: Vec::new(),
             depth: 0,
             pre: HashMap::new(),
@@ -253,7 +258,7 @@ impl Game {
             "gosub" => St::Gosub(t[1].clone(), t[2..].iter().map(|a| self.atom(a)).collect()),
             "sub" => St::Sub,
             "endsub" => St::EndSub,
-            "empty" | "add" | "setflag" | "unsetflag" | "setlegal" | "die" | "say" | "won" | "lost" | "drawn" => {
+            "empty" | "add" | "setflag" | "unsetflag" | "setlegal" | "die" | "say" => {
                 St::Cmd(t[0].clone(), t[1..].iter().map(|a| self.atom(a)).collect())
             }
             other => panic!("unknown command {other:?} in `{line}`"),
@@ -547,10 +552,6 @@ impl Game {
             }
             "die" => return Err(Stop::Die(a.iter().map(V::text).collect::<Vec<_>>().join(" "))),
             "say" => self.said.push(a.iter().map(V::text).collect::<Vec<_>>().join(" ")),
-            "won" | "lost" | "drawn" => {
-                assert!(self.result.is_none(), "two results");
-                self.result = Some((c.to_string(), a.iter().map(V::text).collect::<Vec<_>>().join(" ")));
-            }
             _ => unreachable!("{c}"),
         }
         Ok(())

@@ -132,7 +132,14 @@ fn castling_of(v: &Variant, pl: &Placement, keys: &[String], k: usize) -> Result
     let g = &v.grid;
     let (king, side) = king_cell(v, pl, k)?;
     let (kx, ky) = g.coords(king);
-    let rules = castle_rules(v, k, side, king);
+    // Chess960 castling: the setup's rules are those with the partners
+    // standing in the setup (FSF's `chess960` finds the others itself).
+    let free = v.free_castling.is_some();
+    let set_up = |r: &&crate::compile::CastleRule| match v.free_castling {
+        Some(f) => partner_kind(v, pl, r.partner).is_some_and(|pk| f.partners & (1 << pk) != 0),
+        None => true,
+    };
+    let rules: Vec<_> = castle_rules(v, k, side, king).iter().filter(set_up).collect();
     let side_of = |c: Cell| g.coords(c).0 > kx;
     let short = rules.iter().find(|r| side_of(r.partner)).ok_or("castling to the queenside only")?;
     let long = rules.iter().find(|r| !side_of(r.partner)).ok_or("castling to the kingside only")?;
@@ -155,6 +162,9 @@ fn castling_of(v: &Variant, pl: &Placement, keys: &[String], k: usize) -> Result
     }
     mirrored_for_other_side(v, pl, king, side, [short.partner, long.partner])?;
     let mut out = vec!["castling = true".to_string()];
+    if free {
+        out.push("chess960 = true".into());
+    }
     out.push(format!("castlingKingsideFile = {}", file_label(g.coords(short.king_to).0)));
     out.push(format!("castlingQueensideFile = {}", file_label(g.coords(long.king_to).0)));
     if rank != 0 {

@@ -99,6 +99,14 @@ impl<'v> Position<'v> {
         let mut danger = [0u64; 16];
         let in_check = self.royal_danger(&mut danger);
         self.pseudo_moves(out, in_check);
+        self.retain_royal_safe(out, in_check, &danger);
+    }
+
+    /// Keeps the moves of `out` that leave no royal piece attacked, given
+    /// whether the side is in check and the `danger` cells of
+    /// [`Position::royal_danger`].
+    #[inline(always)]
+    pub(super) fn retain_royal_safe(&mut self, out: &mut Vec<Move>, in_check: bool, danger: &[u64; 16]) {
         let s = self.side as usize;
         if self.nroyal[s] == 0 {
             return;

@@ -8,6 +8,8 @@ mod attacks;
 mod legal;
 mod make;
 mod movegen;
+mod noisy;
+mod see;
 mod setup;
 mod write;
 

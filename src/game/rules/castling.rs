@@ -59,6 +59,97 @@ pub fn retarget(
     }
 }
 
+/// Chess960 castling (`pieces.*.castling-960`), compiled: the kinds that
+/// castle so, and the kinds of their partners (what stood on the setup's
+/// castling cells). Only an unmoved piece of a partner kind is ever marked
+/// unmoved on the castling rank, so move generation needs no kind test.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Free {
+    /// Kinds (bit mask) that castle from any cell of their home rank.
+    pub kings: u64,
+    /// Kinds (bit mask) they castle with.
+    pub partners: u64,
+}
+
+/// One side's Chess960 castling template, read off the setup: where the
+/// king and its partner end for each direction (`dir` the sign of the
+/// partner's file against the king's), on rank `y`.
+struct Template {
+    y: u32,
+    ends: Vec<(i32, Cell, Cell)>,
+}
+
+/// Rebuilds the castling rules of `kind` as Chess960's: from every cell of
+/// the rank where the setup has it, with a partner on any cell of that rank
+/// on either side; the king and partner end where the setup's castling puts
+/// them (FSF's `chess960`: c/g files, the rook beside the king). Returns
+/// the partner kinds, which are those on the setup's castling cells.
+pub fn free_rules(castles: &mut [Vec<CastleRule>], grid: &Grid, kind: usize, setup: &[Option<(u8, u8)>]) -> u64 {
+    let n = grid.len();
+    let mut partners = 0u64;
+    for side in 0..2usize {
+        let idx = |c: usize| (kind * 2 + side) * n + c;
+        let Some(home) = (0..n).find(|&c| setup[c] == Some((kind as u8, side as u8)) && !castles[idx(c)].is_empty())
+        else {
+            continue;
+        };
+        let (hx, y) = grid.coords(home as Cell);
+        let mut t = Template { y, ends: Vec::new() };
+        for r in &castles[idx(home)] {
+            let (px, py) = grid.coords(r.partner);
+            if py == y && px != hx {
+                t.ends.push(((px as i32 - hx as i32).signum(), r.king_to, r.partner_to));
+                if let Some((pk, _)) = setup[r.partner as usize] {
+                    partners |= 1 << pk;
+                }
+            }
+        }
+        for x in 0..grid.files() {
+            if let Some(k) = grid.at(x as i32, y as i32) {
+                castles[idx(k as usize)] = rank_rules(grid, &t, k);
+            }
+        }
+    }
+    partners
+}
+
+/// The Chess960 castling rules of a king on `k`, with a partner on every
+/// other cell of its rank in each direction of the template.
+fn rank_rules(grid: &Grid, t: &Template, k: Cell) -> Vec<CastleRule> {
+    let kx = grid.coords(k).0 as i32;
+    let mut out = Vec::new();
+    for &(dir, king_to, partner_to) in &t.ends {
+        let mut x = kx + dir;
+        while let Some(p) = grid.at(x, t.y as i32) {
+            out.push(free_rule(grid, t.y, k, p, king_to, partner_to));
+            x += dir;
+        }
+    }
+    out
+}
+
+/// One Chess960 castling: king `k` to `king_to`, partner `p` to
+/// `partner_to`; every cell either crosses or lands on must be empty, but
+/// for their own two start cells.
+fn free_rule(grid: &Grid, y: u32, k: Cell, p: Cell, king_to: Cell, partner_to: Cell) -> CastleRule {
+    let x = |c: Cell| grid.coords(c).0 as i32;
+    let span = |a: Cell, b: Cell| {
+        let (lo, hi) = (x(a).min(x(b)), x(a).max(x(b)));
+        (lo..=hi).filter_map(|i| grid.at(i, y as i32))
+    };
+    let mut empty: Vec<Cell> = Vec::new();
+    for c in span(k, king_to).chain(span(p, partner_to)) {
+        if c != k && c != p && !empty.contains(&c) {
+            empty.push(c);
+        }
+    }
+    let step = (x(king_to) - x(k)).signum();
+    let king_path = (0..=(x(king_to) - x(k)).abs()).filter_map(|i| grid.at(x(k) + i * step, y as i32)).collect();
+    let dir = (x(p) - x(k)).signum();
+    let ray = (1..).map_while(|i| grid.at(x(k) + i * dir, y as i32)).collect();
+    CastleRule { king_to, partner: p, partner_to, empty, king_path, ray }
+}
+
 use crate::game::position::FenError;
 use crate::game::{code_kind, code_side, Position, Side};
 
@@ -84,6 +175,9 @@ impl Position<'_> {
         if field == "-" {
             return Ok(());
         }
+        if let Some(free) = self.v.free_castling {
+            return self.read_free_field(field, free);
+        }
         for ch in field.chars() {
             let side: Side = if ch.is_ascii_uppercase() { 0 } else { 1 };
             let up = ch.to_ascii_uppercase();
@@ -106,6 +200,88 @@ impl Position<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The castling field of a Chess960 variant: `K`/`Q` (either case) mark
+    /// unmoved a king and the outermost partner on that side of it, a file
+    /// letter the partner on that file (Shredder-FEN, as FSF writes it).
+    fn read_free_field(&mut self, field: &str, free: Free) -> Result<(), FenError> {
+        for ch in field.chars() {
+            let side: Side = if ch.is_ascii_uppercase() { 0 } else { 1 };
+            if !self.mark_free(side, ch.to_ascii_lowercase(), free) {
+                return Err(FenError(vec![(
+                    0..0,
+                    format!("castling right '{ch}' has no unmoved king and castling partner on its rank to go with it"),
+                )]));
+            }
+        }
+        Ok(())
+    }
+
+    /// Marks unmoved the first king of `side` (of a Chess960 kind) that has
+    /// the partner `right` names (`k`: outermost on the king's right, `q`:
+    /// on its left, else a file letter), and that partner.
+    fn mark_free(&mut self, side: Side, right: char, free: Free) -> bool {
+        let v = self.v;
+        let n = v.grid.len();
+        let x = |c: Cell| v.grid.coords(c).0;
+        for c in 0..n {
+            let code = self.board[c];
+            if code == 0 || code_side(code) != side || free.kings & (1 << code_kind(code)) == 0 {
+                continue;
+            }
+            let kx = x(c as Cell);
+            let partner = |r: &&CastleRule| {
+                let pc = self.board[r.partner as usize];
+                pc != 0 && code_side(pc) == side && free.partners & (1 << code_kind(pc)) != 0
+            };
+            let rules = v.tables.castles[(code_kind(code) as usize * 2 + side as usize) * n + c].iter().filter(partner);
+            let pick = match right {
+                'k' => rules.filter(|r| x(r.partner) > kx).max_by_key(|r| x(r.partner)),
+                'q' => rules.filter(|r| x(r.partner) < kx).min_by_key(|r| x(r.partner)),
+                f => {
+                    let mut rules = rules;
+                    rules.find(|r| file_label(x(r.partner)) == f.to_string())
+                }
+            };
+            if let Some(r) = pick {
+                let p = r.partner as usize;
+                self.virgin[c] = true;
+                self.virgin[p] = true;
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The castling field of a Chess960 variant as FSF writes it: per side
+    /// (White first) the files of the unmoved partners of its unmoved king,
+    /// the one on the king's right first; `-` when there is none.
+    fn free_field(&self) -> String {
+        let v = self.v;
+        let n = v.grid.len();
+        let mut out = String::new();
+        for side in 0..2u8 {
+            let mut files = Vec::new();
+            for k in (0..n).filter(|&k| self.virgin[k] && self.board[k] != 0 && code_side(self.board[k]) == side) {
+                let kx = v.grid.coords(k as Cell).0;
+                for r in &v.tables.castles[(code_kind(self.board[k]) as usize * 2 + side as usize) * n + k] {
+                    let pc = self.board[r.partner as usize];
+                    if pc != 0 && code_side(pc) == side && self.virgin[r.partner as usize] {
+                        let px = v.grid.coords(r.partner).0;
+                        files.push((px < kx, px));
+                    }
+                }
+            }
+            files.sort();
+            files.dedup();
+            let letters: String = files.iter().map(|&(_, x)| file_label(x)).collect();
+            out.push_str(&if side == 0 { letters.to_ascii_uppercase() } else { letters });
+        }
+        if out.is_empty() {
+            out.push('-');
+        }
+        out
     }
 
     /// Marks unmoved every piece of `side` (royal or not) with a castling rule whose
@@ -158,6 +334,9 @@ impl Position<'_> {
     /// pieces whose state the FEN carries (those with moves of their own
     /// that need it), `-` when there is nothing.
     pub(in crate::game) fn castling_field(&self) -> String {
+        if self.v.free_castling.is_some() {
+            return self.free_field();
+        }
         let v = self.v;
         let n = v.grid.len();
         let mut out = String::new();
@@ -286,6 +465,14 @@ pub fn export_problems(v: &crate::variant::Variant) -> Vec<String> {
             "the {} castles with the {} on its castling line, not with the corner piece (not written by this exporter)",
             v.pieces[*kind].name,
             names.join(" or ")
+        ));
+    }
+    if let Some(f) = v.free_castling {
+        let names: Vec<&str> =
+            (0..v.pieces.len()).filter(|k| f.kings & (1 << k) != 0).map(|k| v.pieces[k].name.as_str()).collect();
+        out.push(format!(
+            "Chess960 castling by the {} from any cell of its rank (not written by this exporter)",
+            names.join(" and ")
         ));
     }
     if let Some(rule) = &v.unmoved_loss {

@@ -19,6 +19,7 @@ struct Compiled {
     gating: Option<rules_mod::gating::Gating>,
     piece_promotion: Option<PiecePromotion>,
     drops: Option<rules_mod::drops::Drops>,
+    free_castling: Option<rules_mod::castling::Free>,
 }
 
 /// Compiles sections that were checked without an error.
@@ -37,7 +38,7 @@ pub(super) fn variant(spec: &VariantSpec, mut s: Sections, d: &mut Vec<Diagnosti
             return None;
         }
     }
-    fit_tables_to_setup(&mut tables, &grid, &s, &setup);
+    let free_castling = fit_tables_to_setup(&mut tables, &grid, &s, &setup);
     let zones = promotion_limits(std::mem::take(&mut s.zones), &setup, s.pieces.len());
     let gating = gating(&mut s, &grid, &mut tables, &setup);
     let piece_promotion = piece_promotion(spec, &mut s, &grid, &mut tables);
@@ -47,7 +48,7 @@ pub(super) fn variant(spec: &VariantSpec, mut s: Sections, d: &mut Vec<Diagnosti
     if spec.extinction.is_none() && spec.walls.is_none() {
         setup::royal_warnings(&setup, &s.pieces, &setup_span(spec), d);
     }
-    into_variant(spec, s, Compiled { grid, tables, setup_fen, zones, gating, piece_promotion, drops })
+    into_variant(spec, s, Compiled { grid, tables, setup_fen, zones, gating, piece_promotion, drops, free_castling })
 }
 
 /// Where a problem of the setup is reported: the FEN, or the piece lists.
@@ -79,13 +80,26 @@ fn read_setup(grid: &Grid, s: &Sections, setup_fen: &str) -> Option<Placement> {
 }
 
 /// Castling moves aimed at the partners standing in the setup, and the
-/// programs that need the general move path (castling, hop restrictions).
-fn fit_tables_to_setup(tables: &mut MoveTables, grid: &Grid, s: &Sections, setup: &Placement) {
+/// programs that need the general move path (castling, hop restrictions);
+/// Chess960 castling, if any kind has it.
+fn fit_tables_to_setup(
+    tables: &mut MoveTables,
+    grid: &Grid,
+    s: &Sections,
+    setup: &Placement,
+) -> Option<rules_mod::castling::Free> {
     for (kind, ps) in &s.moves.partners {
         // (kept in the variant for the exporters, which refuse them)
         rules_mod::castling::retarget(&mut tables.castles, grid.len(), *kind, ps, &setup.cells);
     }
     tables.mark_castling_partners(&setup.cells);
+    // After the partners are marked: only the setup's castling cells name
+    // the partner kinds, not every cell of the rank.
+    let mut free = rules_mod::castling::Free::default();
+    for &kind in &s.moves.free_castlers {
+        free.kings |= 1 << kind;
+        free.partners |= rules_mod::castling::free_rules(&mut tables.castles, grid, kind, &setup.cells);
+    }
     for (p, c) in tables.progs.iter_mut().zip(&tables.castles) {
         p.castles = !c.is_empty();
     }
@@ -99,6 +113,7 @@ fn fit_tables_to_setup(tables: &mut MoveTables, grid: &Grid, s: &Sections, setup
             p.plain = false;
         }
     }
+    (free.kings != 0).then_some(free)
 }
 
 /// A zone with a promotion limit counts each side's pieces of the setup.
@@ -195,6 +210,7 @@ fn into_variant(spec: &VariantSpec, s: Sections, c: Compiled) -> Option<Variant>
         tables: c.tables,
         unmoved_loss: m.unmoved_loss,
         castling_partners: m.partners,
+        free_castling: c.free_castling,
         gating: c.gating,
         hook: spec.hook.as_ref().map(|h| h.value.clone()),
         module: spec.hook.as_ref().and_then(|h| crate::hooks::module(&h.value)),

@@ -25,6 +25,20 @@ pub(super) fn unmoved_loss(spec: &VariantSpec, letters: &Letters, d: &mut Vec<Di
     (!victims.is_empty()).then(|| UnmovedLoss::new(victims))
 }
 
+/// The kinds with `castling-960`; each needs a castling (`O`) move.
+pub(super) fn free_kinds(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Vec<usize> {
+    let mut out = Vec::new();
+    for (kind, p) in spec.pieces.iter().enumerate().filter(|(_, p)| p.castling_960) {
+        if p.betza.as_ref().is_some_and(|b| b.text.contains('O')) {
+            out.push(kind);
+        } else {
+            let msg = format!("`castling-960` on piece `{}`, whose Betza has no castling (`O`) move", p.id.value);
+            d.push(Diagnostic::error(p.id.span.clone(), msg));
+        }
+    }
+    out
+}
+
 /// Per kind that names them, its castling partners.
 pub(super) fn check(
     spec: &VariantSpec,

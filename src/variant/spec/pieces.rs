@@ -45,6 +45,8 @@ pub struct PieceSpec {
     pub castling_partners: Vec<Spanned<String>>,
     /// `unmoved-lost-on-line-with`: piece letters.
     pub unmoved_lost_on_line_with: Vec<Spanned<String>>,
+    /// `castling-960`: Chess960 castling from any cell of the home rank.
+    pub castling_960: bool,
 }
 
 /// A Betza string and where its text starts in the file, so that errors
@@ -120,6 +122,7 @@ impl Reader<'_> {
             self.array(t, "unmoved-lost-on-line-with", &format!("{p}.unmoved-lost-on-line-with"), |r, v| {
                 r.str_elem(v, "unmoved-lost-on-line-with")
             });
+        let castling_960 = self.bool(t, "castling-960", &format!("{p}.castling-960"), false);
         let special = self.piece_specials(&p, t);
         PieceSpec {
             id,
@@ -139,6 +142,7 @@ impl Reader<'_> {
             confined_to,
             castling_partners,
             unmoved_lost_on_line_with,
+            castling_960,
         }
     }
 
@@ -148,7 +152,7 @@ impl Reader<'_> {
             let path = format!("pieces.*.{k}");
             if !KEYS.iter().any(|d| d.path == path) {
                 let span = t.key(k).and_then(|k| k.span()).unwrap_or(id.span.clone());
-                self.err(span, format!("unknown key `{k}` in piece `{}`; known keys: name, letter, betza, betza-black, royal, pawn, promotes-to, image, immobile, capturable-by, capture-wins, value, special, confined-to, castling-partners, unmoved-lost-on-line-with", id.value));
+                self.err(span, format!("unknown key `{k}` in piece `{}`; known keys: name, letter, betza, betza-black, royal, pawn, promotes-to, image, immobile, capturable-by, capture-wins, value, special, confined-to, castling-partners, unmoved-lost-on-line-with, castling-960", id.value));
             }
         }
     }
