@@ -118,6 +118,24 @@ fn fairy_stockfish_flying_general_watches_ranks_too() {
 }
 
 #[test]
+fn fairy_stockfish_en_passant_by_other_pawns() {
+    // Berolina's pawn takes en passant as FSF's enPassantTypes piece; Pawn
+    // Sideways's region-bound double step is FSF's `i` move.
+    let ber = fairy_stockfish::export(&builtin("berolina")).unwrap();
+    assert!(ber.contains("customPiece1 = p:mfFcfeWimfnA\n") && ber.contains("enPassantTypes = p\n"), "{ber}");
+    let side = fairy_stockfish::export(&builtin("pawnsideways")).unwrap();
+    assert!(side.contains("p:fsmWfceFifmnD\n") && !side.contains("doubleStep = false"), "{side}");
+    // FSF would let the plain diagonal capture take en passant too.
+    let plain = edited("berolina", "mfFcfeWimfnA", "mfFcfeWcFimfnA");
+    let e = fairy_stockfish::export(&plain).unwrap_err().problems.join("\n");
+    assert!(e.contains("captures without `e`"), "{e}");
+    // A long quiet step that is not initial leaves e.p. squares in ours only.
+    let long = edited("berolina", "mfFcfeWimfnA", "mfFcfeWmfnA");
+    let e = fairy_stockfish::export(&long).unwrap_err().problems.join("\n");
+    assert!(e.contains("not an initial (`i`) move leaves en-passant squares"), "{e}");
+}
+
+#[test]
 fn interactive_diagram_refusals_say_why_the_id_cannot() {
     let err = |n: &str| interactive_diagram::export(&builtin(n)).unwrap_err().problems.join("\n");
     // Every rule line carries the reason after a colon.

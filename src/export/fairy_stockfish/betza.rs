@@ -160,3 +160,42 @@ fn direction_problems(what: &str, written: &str, atom: char, letters: &[char]) -
         .map(|g| format!("{what}: `{written}`: FSF's Betza parser reads the directions as `{g}`, which it does not give the moves we do"))
         .collect()
 }
+
+/// How a kind's moves meet en passant, for the comparison with FSF's rule
+/// for pieces other than its `pawn` type (see `pieces::ep_problems`).
+#[derive(Default)]
+pub(super) struct EpShape {
+    /// Some move captures but is not marked `e` (FSF lets every capture of
+    /// an `enPassantTypes` piece take en passant).
+    pub plain_capture: bool,
+    /// Some move that is not an initial (`i`) move goes straight two or more
+    /// cells without capturing: ours leaves en-passant squares behind it
+    /// (for a pawn), FSF only behind `i` moves.
+    pub long_step: bool,
+}
+
+/// The [`EpShape`] of a Betza string (single-leg moves; FSF refuses the
+/// rest anyway).
+pub(super) fn ep_shape(text: &str) -> EpShape {
+    let mut out = EpShape::default();
+    let Ok(piece) = parse(text) else { return out };
+    for m in &piece.moves {
+        let Move::Chain(c) = m else { continue };
+        let AtomKind::Letter { letter, .. } = c.atom.kind else { continue };
+        let letters: Vec<char> = c.legs[0].letters.iter().map(|l| l.letter).collect();
+        let (has_m, has_c) = (letters.contains(&'m'), letters.contains(&'c'));
+        if (has_c || !has_m) && !letters.contains(&'e') && letter != 'O' {
+            out.plain_capture = true;
+        }
+        let long = match c.range {
+            _ if matches!(letter, 'D' | 'A' | 'H' | 'G') => true,
+            Some(Range::Count(1, _)) => false,
+            Some(_) => matches!(letter, 'W' | 'F' | 'K' | 'R' | 'B' | 'Q'),
+            None => matches!(letter, 'R' | 'B' | 'Q'),
+        };
+        if long && (has_m || !has_c) && !letters.contains(&'i') {
+            out.long_step = true;
+        }
+    }
+    out
+}

@@ -187,14 +187,15 @@ fn partner_lines(v: &Variant, pl: &Placement, keys: &[String], short: Cell, long
         return Err("castling with a partner missing from the setup".into());
     };
     let mut out = Vec::new();
+    // Partners of two kinds (Perfect Chess's rook and chancellor) are both
+    // FSF's castlingRookPieces: a castling right belongs to its partner's
+    // cell and goes when anything leaves or is taken there (FSF's
+    // castlingRightsMask), so neither kind can castle on the other's side.
+    let letter = |k: usize| v.pieces[k].letter.to_ascii_lowercase();
     if a != b {
-        return Err(format!(
-            "castling partners of different kinds ({} and {}); FSF's castlingRookPieces would let either castle on both sides",
-            v.pieces[a].name, v.pieces[b].name
-        ));
-    }
-    if keys[a] != "rook" {
-        out.push(format!("castlingRookPieces = {}", v.pieces[a].letter.to_ascii_lowercase()));
+        out.push(format!("castlingRookPieces = {}{}", letter(a), letter(b)));
+    } else if keys[a] != "rook" {
+        out.push(format!("castlingRookPieces = {}", letter(a)));
     }
     let (sx, lx) = (g.coords(short).0, g.coords(long).0);
     if sx != g.files() - 1 {

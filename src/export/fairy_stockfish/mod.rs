@@ -5,9 +5,11 @@
 //! What FSF can express (checked against FSF's `variants.ini` documentation
 //! and its source; see `docs/research/fairy-stockfish.md`): boards up to 12
 //! files × 10 ranks (large-board build), holes as `*` wall squares (exact
-//! for pieces that do not hop), pieces built from leapers, R/B/Q riders with
-//! a one-digit range, the N rider, R/B hoppers and lame N/A/D/Z leapers with
-//! direction and m/c modifiers, promotion zones by rank with one choice list
+//! for pieces that do not hop), pieces built from leapers, R/B/Q riders and
+//! W/F/K atoms with a one-digit range (FSF's `from_betza` makes them R and B
+//! ray sliders), the N rider, R/B hoppers and lame N/A/D/Z leapers with
+//! direction and m/c modifiers, en passant by other pawns than FSF's
+//! (`enPassantTypes`), promotion zones by rank with one choice list
 //! (compulsory, or Grand Chess's optional zones with a compulsory last rank
 //! as `immobilityIllegal`), stalemate values, a bare-king loss without
 //! counter-baring, capture-to-win pieces (one a side) as extinction, the
@@ -21,10 +23,12 @@
 //! claim, no checks, Makpong's rule and
 //! the equalizing flag move; and by [`rules`]: hands and drops
 //! (`pieceDrops`, `capturesToHand`, `dropLoop`, drop squares, nifu,
-//! uchifuzume), shogi-style promotion (`promotedPieceType`), promotion
-//! limited by the setup (`promotionLimit`), mobility regions, the xiangqi
-//! soldier, pawn double steps by rank, the flying general, one flag goal
-//! and check counting.
+//! uchifuzume, sittuyin's chariot), shogi-style promotion
+//! (`promotedPieceType`; kyoto shogi's turning over as `pieceDemotion`),
+//! promotion as a move (`sittuyinPromotion`), promotion limited by the
+//! setup (`promotionLimit`), mobility regions, the xiangqi soldier, pawn
+//! double steps by rank, the flying general, one flag goal, check counting,
+//! and explosions with immune and mutually immune kinds.
 //!
 //! What it cannot: FSF's Betza parser *silently* drops what it does not
 //! understand (multi-leg `a` chains, brackets, `j`/`o`/`z`/`q`/`y`…, D/A/H
@@ -79,6 +83,7 @@ const WRITTEN: &[Feature] = &[
     Feature::Royalty,
     Feature::Counting,
     Feature::Walls,
+    Feature::PromotionMove,
 ];
 
 /// The orthodox pawn: FSF's built-in `pawn`.
@@ -124,7 +129,7 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
     let pieces = pieces::map_pieces(v, king, &mut problems);
     let double_step = double_step_lines(v, &pl, &pieces, &mut problems);
     let castling = castling_lines(v, &pl, &pieces.keys, &mut problems);
-    let promotion = pawn_promotion_lines(v, &mut problems);
+    let promotion = pawn_promotion_lines(v, &pieces.keys, &mut problems);
     // The end lines are written last but checked around the rule lines, in
     // the order the refusals list them.
     let mut ends = ends::result_lines(v, &pl, &mut problems);
@@ -149,12 +154,6 @@ fn unmapped_notes(v: &Variant) -> Vec<String> {
     let mut out = Vec::new();
     if v.passing.is_some() {
         out.push("not FSF's limit: FSF's own janggi has the palace lines (`diagonalLines`), the elephant (`janggiElephant`), passing (`pass`), `bikjangRule` and `materialCounting = janggi`; this exporter does not map them yet".into());
-    }
-    if v.promotion_move.is_some() {
-        out.push("not FSF's limit: FSF's own sittuyin has promotion as a move (`sittuyinPromotion`), the chariot's first-rank drops (`sittuyinRookDrop`) and promotion squares; this exporter does not map them yet".into());
-    }
-    if v.piece_promotion.as_ref().is_some_and(|p| p.forced) {
-        out.push("not FSF's limit: FSF's own kyotoshogi turns pieces over (`mandatoryPiecePromotion`, `pieceDemotion`, `dropPromoted`, drops without `immobilityIllegal`); this exporter does not map it yet".into());
     }
     out
 }
@@ -210,11 +209,14 @@ fn castling_lines(v: &Variant, pl: &Placement, keys: &[String], problems: &mut V
     out
 }
 
-/// `pawnTypes` and the promotion options.
-fn pawn_promotion_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<String> {
+/// `pawnTypes` and the promotion options (`keys`: FSF's key per kind).
+fn pawn_promotion_lines(v: &Variant, keys: &[String], problems: &mut Vec<String>) -> Vec<String> {
     let pawn_letters: String = v.pieces.iter().filter(|p| p.pawn).map(|p| p.letter.to_ascii_lowercase()).collect();
     let mut out = vec![format!("pawnTypes = {}", if pawn_letters.is_empty() { "-".to_string() } else { pawn_letters })];
-    out.extend(promotion::promotion_lines(v, problems));
+    match &v.promotion_move {
+        Some(pm) => out.extend(promotion::by_move_lines(v, pm, keys, problems)),
+        None => out.extend(promotion::promotion_lines(v, problems)),
+    }
     out
 }
 
@@ -238,11 +240,15 @@ fn write_section(v: &Variant, s: &Section) -> String {
     let _ = writeln!(out, "maxRank = {ranks}");
     let mut lines: Vec<&String> = s.pieces.lines.iter().chain(&s.promotion).collect();
     let no_double = "doubleStep = false".to_string();
-    if !s.pieces.std_pawn && s.double_step.is_empty() {
+    // Region-bound double steps are written with the regions (`rules`).
+    let region_steps = s.rules.iter().any(|l| l.starts_with("doubleStepRegion"));
+    if !s.pieces.std_pawn && s.double_step.is_empty() && !region_steps {
         lines.push(&no_double);
     }
     lines.extend(&s.double_step);
     let no_ep = ["enPassantTypes = -".to_string(), "enPassantRegion = -".to_string()];
+    let ep_types = ep_types_line(v, &s.pieces);
+    lines.extend(&ep_types);
     if !s.pieces.any_e {
         lines.push(&no_ep[0]);
         // FSF records en-passant squares after any double move of its
@@ -257,6 +263,19 @@ fn write_section(v: &Variant, s: &Section) -> String {
     }
     let _ = writeln!(out, "startFen = {}", v.setup_fen);
     out
+}
+
+/// `enPassantTypes` when a kind other than FSF's `pawn` takes en passant:
+/// those kinds and the `pawn`-type kinds (else FSF's default, `pawnTypes`).
+fn ep_types_line(v: &Variant, p: &pieces::Pieces) -> Option<String> {
+    if p.e_kinds.is_empty() {
+        return None;
+    }
+    let letters: String = (0..v.pieces.len())
+        .filter(|&k| p.e_kinds.contains(&k) || (p.keys[k] == "pawn" && v.pieces[k].betza.contains('e')))
+        .map(|k| v.pieces[k].letter.to_ascii_lowercase())
+        .collect();
+    Some(format!("enPassantTypes = {letters}"))
 }
 
 /// The lines of the rule families in [`rules`]: regions, goals, check

@@ -4,7 +4,7 @@
 //! `customPieceN` with its Betza; the Betza problems of every kind (see
 //! [`super::betza`]) are pushed onto the section's problems.
 
-use super::betza::betza_problems;
+use super::betza::{betza_problems, ep_shape};
 use super::{castle, counting, rules, same_moves, strip_castling, PAWN};
 use crate::betza::compile_paths;
 use crate::betza::semantics::mode;
@@ -45,6 +45,9 @@ pub(super) struct Pieces {
     pub any_e: bool,
     /// Kinds whose `i` moves FSF gives by region (see `initial`).
     pub initial_kinds: Vec<usize>,
+    /// Kinds that take en passant other than as FSF's `pawn` type
+    /// (Berolina's pawn), see [`ep_problems`].
+    pub e_kinds: Vec<usize>,
     /// Some kind is Torpedo's pawn ([`TORPEDO_PAWN`]): FSF's `pawn` with
     /// its double-step region every rank.
     pub torpedo: bool,
@@ -83,6 +86,7 @@ pub(super) fn map_pieces(v: &Variant, king: Option<usize>, problems: &mut Vec<St
     for k in 0..v.pieces.len() {
         hoppers |= m.map_piece(k, problems);
     }
+    problems.extend(ep_problems(v, &m.out));
     if m.custom > 25 {
         problems.push(format!("{} custom pieces (FSF allows 25)", m.custom));
     }
@@ -120,7 +124,7 @@ fn fixed_key(v: &Variant, k: usize) -> Option<&'static str> {
     let p = &v.pieces[k];
     if p.immobile && !p.royal {
         Some("immobile")
-    } else if rules::region_pawn_rank(v, k).is_some() {
+    } else if rules::region_pawn_rank(v, k).is_some() && same_moves(&p.betza, "fmWfceF") {
         Some("pawn")
     } else if rules::soldier_rank(v, k).is_some() {
         Some("soldier")
@@ -221,9 +225,8 @@ impl Mapper<'_> {
         }
         self.write_role(k, role, castles, &what, problems);
         if has_e && role != Role::StdPawn {
-            probs.push(format!(
-                "{what}: en-passant capture (`e`) by a piece other than the orthodox pawn is not mapped to FSF"
-            ));
+            self.out.e_kinds.push(k);
+            self.out.any_e = true;
         }
         if has_i && role != Role::StdPawn && role != Role::Met {
             self.out.initial_kinds.push(k);
@@ -274,7 +277,7 @@ impl Mapper<'_> {
             // rules look for (`doubleStep = false` is written, as no kind is
             // the orthodox pawn; without double steps no en passant arises).
             Role::Bia => self.write("pawn", format!("pawn = {letter}")),
-            Role::Betza => self.write_betza(&own_moves(&p.betza, castles), letter),
+            Role::Betza => self.write_betza(&region_initial(self.v, k, own_moves(&p.betza, castles)), letter),
         }
     }
 
@@ -292,6 +295,56 @@ impl Mapper<'_> {
             self.write(&key, format!("{key} = {letter}:{own}"));
         }
     }
+}
+
+/// A pawn's moves with its region-bound double step as an FSF initial
+/// move (`i`, FSF's "on the double-step ranks", which `rules::region_lines`
+/// writes as `doubleStepRegion`): Pawn Sideways's `fsmWfceF` with `fmnD`
+/// on its second rank is `fsmWfceFifmnD`, as in FSF's own pawnsideways.
+fn region_initial(v: &Variant, k: usize, own: String) -> String {
+    if rules::region_pawn_rank(v, k).is_none() {
+        return own;
+    }
+    let special = &v.pieces[k].specials[0].1;
+    format!("{own}i{special}")
+}
+
+/// En passant by kinds other than FSF's `pawn` type (Berolina's pawn).
+/// FSF lets an `enPassantTypes` piece take en passant with any capture
+/// onto the squares an `i` move of any piece passed (`Position::do_move`:
+/// `epSquares = between_bb(from, to)` after a move only in
+/// `PseudoMoves[1]`); ours takes with `e` moves onto the squares a pawn's
+/// straight quiet move of two or more cells passed. They agree when every
+/// capture of those kinds is an `e` move, no pawn has such a long move that
+/// is not an initial one, and no other piece has initial moves.
+fn ep_problems(v: &Variant, out: &Pieces) -> Vec<String> {
+    if out.e_kinds.is_empty() {
+        return Vec::new();
+    }
+    let mut problems = Vec::new();
+    for &k in &out.e_kinds {
+        if ep_shape(&v.pieces[k].betza).plain_capture {
+            problems.push(format!(
+                "piece {} ({}): captures without `e` besides its en-passant ones; FSF's enPassantTypes lets every capture of the piece take en passant",
+                v.pieces[k].name, v.pieces[k].letter
+            ));
+        }
+    }
+    for (k, p) in v.pieces.iter().enumerate() {
+        if p.pawn && out.keys[k] != "pawn" && ep_shape(&p.betza).long_step {
+            problems.push(format!(
+                "piece {} ({}): a straight move of two or more cells that is not an initial (`i`) move leaves en-passant squares in ours; FSF leaves them only after `i` moves",
+                p.name, p.letter
+            ));
+        }
+        if !p.pawn && out.initial_kinds.contains(&k) {
+            problems.push(format!(
+                "piece {} ({}): its initial (`i`) moves leave en-passant squares in FSF (after any piece's `i` move), in ours only a pawn's do",
+                p.name, p.letter
+            ));
+        }
+    }
+    problems
 }
 
 /// A piece's Betza as written in the section: without its castling moves

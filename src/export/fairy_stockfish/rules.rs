@@ -14,7 +14,7 @@
 
 use crate::board::Cell;
 use crate::game::fen::Placement;
-use crate::game::rules::promotion::{dead_cells, NONE};
+use crate::game::rules::promotion::{dead_cells, PiecePromotion, NONE};
 use crate::variant::Variant;
 
 /// FSF's name of the piece kind in the section (`pawn`, `king`,
@@ -77,11 +77,12 @@ pub(super) fn soldier_rank(v: &Variant, k: usize) -> Option<u32> {
 
 /// A pawn whose double step is a region-bound special move (`fmnD` in a
 /// region of whole ranks, Black's mirrored), as Chessgi's and Horde's: FSF's
-/// own pawn, whose double step is by rank (`doubleStepRegion`). Returns the
-/// ranks (1-based, White's).
+/// own pawn (when it moves `fmWfceF`, else a piece with that `i` move, as
+/// Pawn Sideways's), whose double step is by rank (`doubleStepRegion`).
+/// Returns the ranks (1-based, White's).
 pub(super) fn region_pawn_rank(v: &Variant, k: usize) -> Option<Vec<u32>> {
     let p = &v.pieces[k];
-    if !p.pawn || !super::same_moves(&p.betza, "fmWfceF") || p.specials.len() != 1 || p.betza_black.is_some() {
+    if !p.pawn || p.specials.len() != 1 || p.betza_black.is_some() || p.betza.contains('i') {
         return None;
     }
     let (Some(r), (_, b)) = (p.special_regions[0], &p.specials[0]) else { return None };
@@ -217,24 +218,16 @@ pub(super) fn check_lines(v: &Variant, pl: &Placement, problems: &mut Vec<String
 /// only when no piece without a promotion has a cell with no move.
 pub(super) fn piece_promotion_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<String> {
     let Some(pp) = &v.piece_promotion else { return Vec::new() };
+    if flips(pp) {
+        return flip_lines(v, pp, problems);
+    }
+    let mut out = vec![promoted_types(v, pp)];
     if pp.on_capture {
-        problems.push("promotion only on captures (`promotion.on-capture`): FSF's `piecePromotionOnCapture` is not mapped by this exporter yet".into());
+        problems.push("promotion only by a capture without turning over (`promotion.on-capture` without `flip`): not mapped to FSF's piecePromotionOnCapture here".into());
     }
     if pp.dead_allowed {
-        problems.push("unpromoted pieces allowed where they have no move (`promotion.allow-dead-squares`): not mapped by this exporter yet".into());
+        problems.push("unpromoted pieces allowed where they have no move (`promotion.allow-dead-squares`) without `flip`: not mapped by this exporter".into());
     }
-    let mut out = Vec::new();
-    let pairs: Vec<String> = (0..pp.to.len())
-        .filter(|&k| pp.to[k] != NONE)
-        .map(|k| {
-            format!(
-                "{}:{}",
-                v.pieces[k].letter.to_ascii_lowercase(),
-                v.pieces[pp.to[k] as usize].letter.to_ascii_lowercase()
-            )
-        })
-        .collect();
-    out.push(format!("promotedPieceType = {}", pairs.join(" ")));
     if !v.zones.is_empty() {
         problems.push("both pawn promotion zones and a piece-promotion zone (FSF has one promotion region)".into());
     }
@@ -268,6 +261,54 @@ pub(super) fn piece_promotion_lines(v: &Variant, problems: &mut Vec<String>) -> 
     out.push("immobilityIllegal = true".into());
     if pp.mandatory {
         out.push("mandatoryPiecePromotion = true".into());
+    }
+    out
+}
+
+/// `promotedPieceType` for the kinds that promote from their own face
+/// (with `flip` a promoted kind "promotes" back to its base: not written).
+fn promoted_types(v: &Variant, pp: &PiecePromotion) -> String {
+    let pairs: Vec<String> = (0..pp.to.len())
+        .filter(|&k| pp.to[k] != NONE && pp.base[k] as usize == k)
+        .map(|k| {
+            let letter = |k: usize| v.pieces[k].letter.to_ascii_lowercase();
+            format!("{}:{}", letter(k), letter(pp.to[k] as usize))
+        })
+        .collect();
+    format!("promotedPieceType = {}", pairs.join(" "))
+}
+
+/// `promotion.flip` (kyoto shogi): some promoted kind turns back into its
+/// base when it moves.
+fn flips(pp: &PiecePromotion) -> bool {
+    (0..pp.to.len()).any(|k| pp.to[k] != NONE && pp.base[k] as usize != k)
+}
+
+/// Pieces turned over on every move as FSF's own kyotoshogi writes it:
+/// `mandatoryPiecePromotion` with `pieceDemotion`, the promotion region the
+/// whole board (FSF demotes on any move, `generate_moves`: `b3 =
+/// pos.piece_demotion() && pos.is_promoted(from) ? b1`), and no
+/// `immobilityIllegal` (a turned-over piece may stand where it cannot move).
+fn flip_lines(v: &Variant, pp: &PiecePromotion, problems: &mut Vec<String>) -> Vec<String> {
+    let whole = (0..2).all(|side| (0..v.grid.len()).all(|c| has(&pp.zone, side * pp.words, c)));
+    if !whole {
+        problems.push("pieces turned over only inside a zone: FSF's pieceDemotion turns a promoted piece back on every move, wherever it goes (movegen.cpp: `b3 = pos.piece_demotion() && pos.is_promoted(from) ? b1`)".into());
+    }
+    if !v.zones.is_empty() {
+        problems.push("both pawn promotion zones and a piece-promotion zone (FSF has one promotion region)".into());
+    }
+    let all: Vec<String> = (1..=v.grid.ranks()).map(|r| format!("*{r}")).collect();
+    let mut out = vec![
+        promoted_types(v, pp),
+        format!("promotionRegionWhite = {}", all.join(" ")),
+        format!("promotionRegionBlack = {}", all.join(" ")),
+        "mandatoryPiecePromotion = true".into(),
+        "pieceDemotion = true".into(),
+    ];
+    if pp.on_capture {
+        // Micro shogi: only a capture turns a piece over (FSF's own
+        // microshogi).
+        out.push("piecePromotionOnCapture = true".into());
     }
     out
 }
@@ -337,7 +378,7 @@ pub(super) fn drop_lines(
             let ours: Vec<Cell> = (0..v.grid.len() as Cell).filter(|&c| has(&d.cells, at, c as usize)).collect();
             if theirs != ours {
                 problems.push(format!(
-                    "where the {} may be dropped ({} cells for {}): FSF's drop options (dropRegion, firstRankPawnDrops, promotionZonePawnDrops, immobilityIllegal) give {} other cells",
+                    "where the {} may be dropped ({} cells for {}): FSF's drop options (dropRegion, firstRankPawnDrops, promotionZonePawnDrops, immobilityIllegal, sittuyinRookDrop) give {} other cells",
                     v.pieces[k].name,
                     ours.len(),
                     if side == 0 { "White" } else { "Black" },
@@ -352,6 +393,10 @@ pub(super) fn drop_lines(
     // opposite-coloured bishops, for the one kind written as its `bishop`.
     if d.must_drop {
         out.push("mustDrop = true".into());
+    }
+    if d.drop_as.iter().any(|&k| k != NONE) {
+        // Either face up, as FSF's `dropPromoted` (its kyotoshogi).
+        out.push("dropPromoted = true".into());
     }
     let twins: Vec<usize> = (0..v.pieces.len()).filter(|&k| d.opposite_colours & (1 << k) != 0).collect();
     match twins.as_slice() {
@@ -451,6 +496,9 @@ struct DropPlaces {
     keys: Vec<String>,
     /// `immobilityIllegal` is set.
     immobility: bool,
+    /// `sittuyinRookDrop`: FSF's `rook` only on its first rank
+    /// (`Position::drop_region`: `b &= rank_bb(relative_rank(c, RANK_1, …))`).
+    rook_first_rank: bool,
 }
 
 impl DropPlaces {
@@ -471,7 +519,14 @@ impl DropPlaces {
         };
         let first_rank = any(&|s, c| relative_rank(v, s, c) == 0);
         let zone = any(&|s, c| pawn_zone(v, s, c));
-        DropPlaces { region, first_rank, zone, keys: keys.to_vec(), immobility }
+        // The rook may be dropped on its first rank only, where others may
+        // go further (sittuyin's chariot).
+        let rook_first_rank = in_hand.iter().any(|&k| {
+            keys[k] == "rook"
+                && (0..2).all(|s| (0..n).filter(|&c| ours(k, s, c)).all(|c| relative_rank(v, s, c) == 0))
+                && (0..2).any(|s| region[s].as_ref().is_none_or(|r| r.iter().any(|&c| relative_rank(v, s, c) != 0)))
+        });
+        DropPlaces { region, first_rank, zone, keys: keys.to_vec(), immobility, rook_first_rank }
     }
 
     /// The option lines.
@@ -487,6 +542,9 @@ impl DropPlaces {
         }
         if self.zone {
             out.push("promotionZonePawnDrops = true".into());
+        }
+        if self.rook_first_rank {
+            out.push("sittuyinRookDrop = true".into());
         }
         out
     }
@@ -505,6 +563,7 @@ impl DropPlaces {
                     || ((self.zone || !pawn_zone(v, side, c)) && (self.first_rank || relative_rank(v, side, c) != 0))
             })
             .filter(|&c| !self.immobility || !has(&dead, (k * 2 + side) * words, c as usize))
+            .filter(|&c| !self.rook_first_rank || self.keys[k] != "rook" || relative_rank(v, side, c) == 0)
             .collect()
     }
 }
