@@ -165,7 +165,7 @@ impl crate::game::Position<'_> {
         let stm = self.side();
         let mover = stm ^ 1;
         if let Some(f) = &v.flipping {
-            return self.flipping_over(f);
+            return self.flipping_over(f).map(|(w, why)| (w, Reason::Named(why)));
         }
         if v.explosions.is_some() {
             return self.explosion_end().map(|(w, why)| (Some(w), Reason::Named(why)));
