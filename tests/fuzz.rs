@@ -22,7 +22,7 @@ use proptest::test_runner::{Config, RngSeed, TestCaseError, TestError, TestRunne
 
 use rookery::game::notation::{move_text, parse_move};
 use rookery::game::perft::perft;
-use rookery::game::{code_kind, code_side, Game, Move, Position};
+use rookery::game::{Game, Move, Position};
 use rookery::hooks::rng::Rng;
 use rookery::variant::{builtin, load_str, Variant};
 
@@ -210,12 +210,10 @@ fn playout_head(head: &str) -> Result<(&'static Variant, u64, u32), String> {
 }
 
 /// Whether a royal piece of `side` stands attacked.
+/// Whether `side` is in check by the variant's own royal-check rule: with
+/// `royal-check = "all"` (spartan) one attacked king of two is no check.
 fn royal_attacked(pos: &Position<'_>, side: u8) -> bool {
-    let v = pos.variant();
-    (0..v.grid.len() as u16).any(|c| {
-        let code = pos.at(c);
-        code != 0 && code_side(code) == side && v.pieces[code_kind(code) as usize].royal && pos.is_attacked(c, side ^ 1)
-    })
+    pos.side_in_check(side)
 }
 
 /// Every legal move: make keeps the mover's royals safe; unmake restores

@@ -112,7 +112,10 @@ impl<'v> Position<'v> {
         self.side_in_check(self.side)
     }
 
-    pub(super) fn side_in_check(&self, side: Side) -> bool {
+    /// Whether `side` is in check under the variant's royal-check rule
+    /// (any royal attacked, all of them — spartan's duple check — or the
+    /// last one), as the legality test judges it.
+    pub fn side_in_check(&self, side: Side) -> bool {
         let s = side as usize;
         self.royals_hit(self.nroyal[s] as usize, |i| {
             let r = self.royals[s][i];
