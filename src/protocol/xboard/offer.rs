@@ -1,0 +1,192 @@
+//! Which variants `rookery xboard` offers: XBoard 4.9.1 must be able to
+//! draw the board, be taught every move in its Betza, and not take the
+//! name for one of its own variants with other rules.
+
+use crate::game::Position;
+use crate::variant::Variant;
+
+/// Whether XBoard can show the variant (rectangular boards it can hold)
+/// and be taught its moves; the variants it cannot are not offered.
+pub fn drawable(v: &Variant) -> bool {
+    let board = v.grid.graph().is_none() && v.grid.files() <= 16 && v.grid.ranks() <= 16 && v.pieces.len() <= 21;
+    board && unteachable(v).is_none()
+}
+
+/// Why XBoard 4.9.1 cannot play a variant it could draw, if it cannot:
+/// a move in two parts (a wall, arrow or duck placed after the move) has
+/// no CECP form it accepts, and a conditional move other than a double
+/// step from the start cells (palace diagonals, a pawn's sideways step
+/// across a river, a move allowed only out of check) has no Betza form it
+/// reads, so its legality test would refuse legal moves; and XBoard starts
+/// a taught variant with White to move whatever its FEN says.
+pub fn unteachable(v: &Variant) -> Option<String> {
+    if NATIVE.contains(&v.name.as_str()) {
+        return None;
+    }
+    // For a name it knows XBoard ignores the engine's `setup` and `piece`
+    // lines (backend.c, their handling in HandleMachineMove) and plays its
+    // own variant of that name.
+    match xboard_reads_as(&v.name) {
+        Some(own) if own == v.name && SAME_AS_XBOARD.contains(&own) => return None,
+        Some(own) => {
+            return Some(format!("XBoard 4.9.1 reads the name as its own variant \"{own}\", with other rules"))
+        }
+        None => {}
+    }
+    if v.explosions.is_some() {
+        // Its fairy mode has no explosions; its own atomic (the name kept
+        // above) explodes kings too and keeps check.
+        return Some("its captures explode, which XBoard 4.9.1 does only in its own atomic".to_string());
+    }
+    if v.walls.is_some() {
+        return Some("its moves place a wall, arrow or duck as a second part".to_string());
+    }
+    if Position::start(v).side() == crate::game::BLACK {
+        // backend.c reads the `setup` FEN with the side to move discarded.
+        return Some(
+            "its start position has Black to move, and XBoard 4.9.1 starts every setup with White".to_string(),
+        );
+    }
+    for (k, p) in v.pieces.iter().enumerate() {
+        for (i, (name, _)) in p.specials.iter().enumerate() {
+            if initial_special(v, k, i).is_none() {
+                return Some(format!("the {}'s special move \"{name}\" has no XBoard Betza form", p.name));
+            }
+        }
+    }
+    None
+}
+
+/// Variants XBoard 4.9.1 plays by its own rules under the same name, the
+/// same as Rookery's: it is told only the name (no `setup`/`piece`), so
+/// its own move generator, promotions and end rules apply.
+pub const NATIVE: &[&str] = &["chess", "xiangqi", "shogi"];
+
+/// XBoard 4.9.1's own variant names (its `VARIANT_NAMES`, common.h), in
+/// its order: [`xboard_reads_as`] finds those before "shogi" anywhere in a
+/// name, the others only at its start.
+const XBOARD_NAMES: &[&str] = &[
+    "normal",
+    "wildcastle",
+    "nocastle",
+    "fischerandom",
+    "bughouse",
+    "crazyhouse",
+    "losers",
+    "suicide",
+    "giveaway",
+    "twokings",
+    "kriegspiel",
+    "atomic",
+    "3check",
+    "shatranj",
+    "wild29",
+    "wild30",
+    "wild31",
+    "wild32",
+    "wild33",
+    "wild34",
+    "wild35",
+    "wild36",
+    "shogi",
+    "chu",
+    "courier",
+    "gothic",
+    "capablanca",
+    "knightmate",
+    "fairy",
+    "cylinder",
+    "falcon",
+    "caparandom",
+    "berolina",
+    "janus",
+    "super",
+    "great",
+    "twilight",
+    "makruk",
+    "seirawan",
+    "grand",
+    "spartan",
+    "xiangqi",
+    "asean",
+    "lion",
+    "elven",
+];
+
+/// XBoard's own variants that play as Rookery's built-ins of the same name
+/// (checked with `tools/xboard_games.py`); any other name XBoard knows is
+/// not offered, since XBoard would play its own rules under it (its
+/// `nocastle` shuffles the back rank; its `courier` starts from its own
+/// array, before the opening moves FSF's courier has played; it reads
+/// `nocheckatomic` as its `atomic`, where a king may not stand in check).
+const SAME_AS_XBOARD: &[&str] = &[
+    "normal",
+    "crazyhouse",
+    "losers",
+    "suicide",
+    "giveaway",
+    "atomic",
+    "3check",
+    "shatranj",
+    "shogi",
+    "gothic",
+    "capablanca",
+    "knightmate",
+    "fairy",
+    "berolina",
+    "janus",
+    "makruk",
+    "seirawan",
+    "grand",
+    "spartan",
+    "xiangqi",
+    "asean",
+];
+
+/// The variant of its own XBoard 4.9.1 takes a name for, as its
+/// `StringToVariant` (backend.c) reads it: the first of its names found
+/// in the name (case-insensitively; from "shogi" on, only at the start and
+/// not followed by a letter), else Fischer random for "frc", "960" or
+/// "fischer…random". `None` for a name it does not know ("normal" means
+/// an engine-defined variant unless the name is exactly "normal").
+fn xboard_reads_as(name: &str) -> Option<&'static str> {
+    let low = name.to_ascii_lowercase();
+    let shogi = XBOARD_NAMES.iter().position(|n| *n == "shogi").unwrap_or(0);
+    for (i, n) in XBOARD_NAMES.iter().enumerate() {
+        let Some(at) = low.find(n) else { continue };
+        let next_alpha = low[at + n.len()..].starts_with(|c: char| c.is_ascii_alphabetic());
+        if i >= shogi && (at != 0 || next_alpha) {
+            continue;
+        }
+        return (*n != "normal" || low == "normal").then_some(n);
+    }
+    let random = low.contains("fischer") && low.contains("random");
+    (random || low.contains("wild/fr") || low.contains("frc") || low.contains("960")).then_some("fischerandom")
+}
+
+/// Special move `i` of piece `kind` as an XBoard initial move (`i` + its
+/// Betza), when XBoard can be taught it: the special is allowed in a
+/// region, and for each side the region is exactly the cells where that
+/// side's pieces of this kind start (XBoard allows an `i` move from any
+/// cell whose start position holds the same piece, so a double step from
+/// a full pawn rank). A first move allowed only out of check (`i…`, Ouk
+/// Chatrang's) is taught as it is: XBoard then also allows it in check,
+/// which the engine never plays and refuses from the user ("Illegal
+/// move"); not for a royal piece's sideways leaps, which XBoard would
+/// take for castling.
+pub(super) fn initial_special(v: &Variant, kind: usize, i: usize) -> Option<String> {
+    let p = &v.pieces[kind];
+    let betza = &p.specials[i].1;
+    let Some(region) = *p.special_regions.get(i)? else {
+        // `s` right before an orthogonal atom: a move along the rank.
+        let castling_like = p.royal && betza.as_bytes().windows(2).any(|w| w[0] == b's' && b"WDHRG".contains(&w[1]));
+        return (betza.starts_with('i') && !castling_like).then(|| betza.clone());
+    };
+    let region = &v.regions[region as usize];
+    let start = Position::start(v);
+    let exact = (0..2u8).all(|side| {
+        let code = crate::game::piece_code(kind as u8, side);
+        (0..v.grid.len() as u16).all(|c| region.contains(side as usize, c) == (start.at(c) == code))
+    });
+    exact.then(|| format!("i{betza}"))
+}
