@@ -7,7 +7,7 @@
 //! files × 10 ranks (large-board build), holes as `*` wall squares (exact
 //! for pieces that do not hop), pieces built from leapers, R/B/Q riders and
 //! W/F/K atoms with a one-digit range (FSF's `from_betza` makes them R and B
-//! ray sliders), the N rider, R/B hoppers and lame N/A/D/Z leapers with
+//! ray sliders), the N rider, R/B/Q hoppers and lame N/A/D/Z leapers with
 //! direction and m/c modifiers, en passant by other pawns than FSF's
 //! (`enPassantTypes`), promotion zones by rank with one choice list
 //! (compulsory, or Grand Chess's optional zones with a compulsory last rank
