@@ -101,9 +101,8 @@ fn modifier_problems(what: &str, written: &str, letter: char, letters: &[char], 
             'n' if matches!(letter, 'N' | 'A' | 'D' | 'Z') && leap => {}
             'n' => out.push(format!("{what}: `{written}` is a lame {letter} (FSF has lame N, A, D and Z leaps only)")),
             'p' | 'g' if matches!(letter, 'R' | 'B' | 'Q') => {}
-            'p' | 'g' => {
-                out.push(format!("{what}: `{written}` hops along {letter} lines (FSF hops along R, B and Q lines only)"))
-            }
+            'p' | 'g' => out
+                .push(format!("{what}: `{written}` hops along {letter} lines (FSF hops along R, B and Q lines only)")),
             other => out.push(format!(
                 "{what}: `{written}` uses the modifier `{other}`, which FSF's Betza parser skips without a warning"
             )),

@@ -41,7 +41,10 @@ pub(super) fn lines(v: &Variant, problems: &mut Vec<String>) -> Vec<String> {
     if !f.first.is_empty() {
         if f.drops == DropRule::Any {
             // FSF reads enclosingDropStart only inside its enclosingDrop rule.
-            problems.push("flipping: first cells without a drop condition (FSF reads enclosingDropStart only with enclosingDrop)".into());
+            problems.push(
+                "flipping: first cells without a drop condition (FSF reads enclosingDropStart only with enclosingDrop)"
+                    .into(),
+            );
         }
         out.push(format!("enclosingDropStart = {}", squares(v, f.first.iter().copied())));
     }

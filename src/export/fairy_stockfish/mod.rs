@@ -163,9 +163,9 @@ fn conflicting_keys(s: &Section) -> Vec<String> {
     let all = s.promotion.iter().chain(&s.double_step).chain(&s.castling).chain(&s.rules).chain(&s.ends);
     for (key, value) in all.filter_map(|l| l.split_once(" = ")) {
         match seen.iter().find(|(k, _)| *k == key) {
-            Some((_, old)) if *old != value => out.push(format!(
-                "two rules need `{key}` with different values (`{old}` and `{value}`); FSF has one"
-            )),
+            Some((_, old)) if *old != value => {
+                out.push(format!("two rules need `{key}` with different values (`{old}` and `{value}`); FSF has one"))
+            }
             Some(_) => {}
             None => seen.push((key, value)),
         }

@@ -205,7 +205,8 @@ pub(super) fn check_lines(v: &Variant, pl: &Placement, problems: &mut Vec<String
         return Vec::new();
     }
     if v.rules.check_limit != 1
-        && !v.setup_fen.split_whitespace().any(|f| f.contains('+') && f.chars().all(|c| c.is_ascii_digit() || c == '+')) {
+        && !v.setup_fen.split_whitespace().any(|f| f.contains('+') && f.chars().all(|c| c.is_ascii_digit() || c == '+'))
+    {
         problems.push(format!(
             "the n-check rule without the checks-to-give field in the setup FEN (FSF reads the counts from it, one check each when it is missing; ours: {:?})",
             pl.checks
