@@ -42,7 +42,7 @@ use std::fmt::Write as _;
 
 pub use board::{fen_code, labels, Labels, StockSet, CUSTOM_DIR, STOCK_SETS};
 pub use routine::{HANDLERS, UNIVERSAL};
-pub use tables::{encode_moves, leg, mv, tables, unroll, GcLeg, GcMove, Tables};
+pub use tables::{encode_moves, leg, mv, outside_rules, tables, unroll, GcLeg, GcMove, Tables, CHESS960_START};
 
 use crate::board::{file_label, Cell};
 use crate::export::setup_placement;
