@@ -1819,3 +1819,24 @@ fn fsf_refuses_directions_its_parser_reads_otherwise() {
         assert!(ini.contains(&format!("n:{betza}")), "{betza}: {ini}");
     }
 }
+
+#[test]
+fn black_only_promotion_zones_are_worded_per_side() {
+    // Spartan, Chigorin and Sortofalmost have zones that hold only Black's
+    // ranks: the GC rules text and the ID refusal name Black's rank, and
+    // never leave the rank out ("On rank  (Black: …)", "ranks  ->").
+    for (name, black) in [
+        ("spartan", "For Black on rank 1"),
+        ("chigorin", "For Black on rank 1"),
+        ("sortofalmost", "For Black on rank 1"),
+    ] {
+        let v = builtin(name);
+        let rules = field(&game_courier::export(&v).unwrap(), "Rules (HTML)").to_string();
+        assert!(!rules.contains("rank  ") && !rules.contains("rank ("), "{name}: {rules}");
+        assert!(rules.contains(black), "{name}: {rules}");
+        let id = interactive_diagram::export(&v).unwrap_err().problems.join("\n");
+        assert!(!id.contains("ranks  ->") && !id.contains("ranks ->"), "{name}: {id}");
+    }
+    let id = interactive_diagram::export(&builtin("sortofalmost")).unwrap_err().problems.join("\n");
+    assert!(id.contains("Black's ranks 1 -> "), "{id}");
+}
