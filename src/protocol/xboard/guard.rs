@@ -56,7 +56,7 @@ pub fn safe_move(searcher: &mut Searcher, game: &Game<'static>) -> Option<Move> 
             Some(_) => 0,
             None => searcher.search(&mut g, Limits::nodes(3000), &mut |_| {}).map_or(0, |(_, r)| -r.score),
         };
-        if best.map_or(true, |(s, _)| score > s) {
+        if best.is_none_or(|(s, _)| score > s) {
             best = Some((score, m));
         }
     }
