@@ -119,3 +119,22 @@ fn drops_and_promotions_in_san_with_the_hand_and_the_record() {
     assert!(out.contains("1. White a8=N [a7a8n]"), "{out}");
     assert!(out.contains(&format!("[FEN \"{fen}\"]")) && out.contains("\n1. a8=N Kd7 *"), "{out}");
 }
+
+#[test]
+fn a_move_missing_its_disambiguation_is_called_ambiguous_not_illegal() {
+    // Xiangqi: both cannons can go to e3; `Ce3` names two moves, both legal.
+    let out = both_human("xiangqi", "Ce3\nche3\nquit\n");
+    assert!(out.contains("ambiguous: Ce3 could be Cbe3 or Che3"), "{out}");
+    assert!(!out.contains("illegal"), "{out}");
+    assert!(out.contains("1. White Che3 [h3e3]"), "{out}");
+}
+
+#[test]
+fn help_gives_this_positions_moves_and_answers_stay_above_the_prompt() {
+    let out = both_human("xiangqi", "help\nmoves\nfoo\nquit\n");
+    assert!(out.contains("Here, for example: Ra2, Cbf3, Pi5 (or a1a2, b3f3, i4i5)."), "{out}");
+    // The board is drawn once before the first prompt and once at the end,
+    // not again after help, moves or a refused move.
+    assert_eq!(out.matches("     a b c d e f g h i").count(), 2, "{out}");
+    assert!(out.contains("legal moves: ") && out.contains("illegal: \"foo\""), "{out}");
+}

@@ -129,6 +129,29 @@ fn features_offer_every_drawable_variant() {
         // Double steps from FSF's double-step region (b3, c3, f3, g3 too),
         // not only from the start cells: no XBoard Betza form.
         "wolf",
+        // Rules XBoard 4.9.1's fairy mode plays otherwise (its source, and
+        // tools/xboard_games.py): pawn drops on the last rank (chessgi);
+        // pawns promoting before the last rank or on chosen cells;
+        // gating (shouse); a king in hand (placement, sittuyin); pieces
+        // that turn back or promote only on captures (kyotoshogi, micro);
+        // Reversi-style flips.
+        "chessgi",
+        "opulent",
+        "legan",
+        "karouk",
+        "makpong",
+        "omicron",
+        "cambodian",
+        "ai-wok",
+        "troitzky",
+        "shouse",
+        "placement",
+        "sittuyin",
+        "kyotoshogi",
+        "micro",
+        "flipello",
+        "flipersi",
+        "flipello10",
     ];
     for (name, _) in builtin::BUILTIN {
         let xb_name = if *name == "chess" { "normal" } else { name };
@@ -322,4 +345,78 @@ fn against_an_engine_a_counting_draw_is_offered_not_claimed() {
     let fen = "8/8/3k4/8/8/4K3/8/7R w - 16 16 40";
     let lines = against_an_engine("makruk", fen, "usermove h1h2");
     assert_eq!(lines, ["offer draw", "pong 9"]);
+}
+
+#[test]
+fn shogi_style_promoters_sit_on_types_xboard_lets_promote() {
+    // XBoard refuses a `+` from a piece type after its Man (the 11th type;
+    // moves.c, "already promoted"): every piece with a promoted form sits
+    // on one of the first eleven types of the `setup` table (shoshogi's
+    // silver did not, so XBoard kept it unpromoted and refused `g7h7`).
+    for name in ["shoshogi", "shogi", "minishogi", "judkins", "euroshogi", "torishogi", "yarishogi", "okisakishogi"] {
+        let mut e = Engine::start();
+        e.send(&format!("xboard\nprotover 2\nvariant {name}\nping 1"));
+        let lines = e.until("pong 1");
+        e.quit();
+        let Some(setup) = lines.iter().find(|l| l.starts_with("setup (")) else { continue };
+        let table = setup["setup (".len()..].split(')').next().unwrap();
+        let mut slots: Vec<String> = Vec::new();
+        let mut chars = table.chars();
+        while let Some(c) = chars.next() {
+            slots.push(if c == '^' { format!("^{}", chars.next().unwrap()) } else { c.to_string() });
+        }
+        let white = &slots[..slots.len() / 2];
+        for (i, s) in white.iter().enumerate() {
+            if s.len() == 1 && white.contains(&format!("^{s}")) {
+                assert!(i <= 10, "{name}: {s} on type {i}: {setup}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_deferred_promotion_from_xboard_is_a_plain_move() {
+    // XBoard relays a shogi move that could promote and did not as `e6e7=`.
+    let v = load_str(builtin::text("shogi").unwrap()).unwrap().0;
+    assert_eq!(parse_gui_move(&v, "c3c4=").as_deref(), Some("c3c4"));
+    let mut e = Engine::start();
+    e.send("xboard\nprotover 2\nvariant shogi\nforce\nusermove c3c4\nusermove g7g6\nusermove b2h8=\nping 2");
+    let lines = e.until("pong 2");
+    assert!(!lines.iter().any(|l| l.starts_with("Illegal")), "{lines:?}");
+    e.quit();
+}
+
+#[test]
+fn xboards_start_fen_without_castling_rights_keeps_the_variants() {
+    // XBoard keeps a taught variant's castling (Betza `O`) as the pieces'
+    // virginity and sends `setboard ... w - - 0 1`: the engine keeps the
+    // start position's rights, so kinglet's `e1c1` stays legal.
+    let mut e = Engine::start();
+    let moves = "b1c3 b8c6 g1f3 g8f6 d2d4 d7d5 d1d3 d8d6 c1e3 c6b4 c3b5 d6c6 d3c3 c6b5 c3c7 b4c6 e1c1";
+    let mut script = "xboard\nprotover 2\nvariant kinglet\nforce\n".to_string();
+    script += "setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n";
+    for m in moves.split(' ') {
+        script += &format!("usermove {m}\n");
+    }
+    e.send(&(script + "ping 3"));
+    let lines = e.until("pong 3");
+    assert!(!lines.iter().any(|l| l.starts_with("Illegal")), "{lines:?}");
+    e.quit();
+}
+
+#[test]
+fn a_pawn_step_xboard_would_take_for_en_passant_is_refused() {
+    // pawnsideways: e5-d5 is legal, but XBoard (ApplyMove) would remove
+    // the knight on d4 as if en passant; refused with the reason, while the
+    // step onto d5 with nothing behind it stays legal.
+    let mut e = Engine::start();
+    e.send("xboard\nprotover 2\nvariant pawnsideways\nforce\nsetboard 4k3/8/8/4P3/3N4/8/8/4K3 w - - 0 1");
+    e.send("usermove e5d5\nping 4");
+    let lines = e.until("pong 4");
+    let refused = "Illegal move (XBoard would remove the piece on d4 as if en passant): e5d5";
+    assert!(lines.iter().any(|l| l == refused), "{lines:?}");
+    e.send("setboard 4k3/8/8/4P3/8/8/8/4K3 w - - 0 1\nusermove e5d5\nping 5");
+    let lines = e.until("pong 5");
+    assert!(!lines.iter().any(|l| l.starts_with("Illegal")), "{lines:?}");
+    e.quit();
 }

@@ -7,7 +7,9 @@ and `piece` lines teach XBoard each variant, not a test.
                         [--timeout S] [--out DIR] [VARIANT ...]
 
 Each game is `xboard -fcp "rookery xboard" -scp "rookery xboard" -variant V
--matchGames 1 -searchDepth D -testLegality true -testClaims true ...`, so
+-matchGames 1 -searchDepth D -testLegality true -testClaims true
+-checkMates false -materialDraws false -ruleMoves 0 -repeatsToDraw 0 ...`
+(--adjudication xboard leaves out the last four), so
 XBoard tests every move against the Betza it was taught and verifies every
 result claim. The moves are read back from XBoard's debug log and replayed
 with `rookery replay`, and the game is classified:
@@ -25,6 +27,13 @@ import argparse, os, re, signal, subprocess, sys, tempfile, time
 from concurrent.futures import ThreadPoolExecutor
 
 XBOARD, XVFB = "/usr/games/xboard", "/usr/bin/xvfb-run"
+# XBoard's own adjudications, on in Debian's /etc/xboard/xboard.conf, judge
+# a taught variant by chess rules (a stalemate is a draw, KBK is
+# insufficient material, 51 moves without capture or pawn move draw, six
+# repetitions draw): turned off, as the README tells players to, so that
+# Rookery's claims end every game (XBoard still checks claims between two
+# engines with -testClaims).
+ROOKERY_ENDS = ["-checkMates", "false", "-materialDraws", "false", "-ruleMoves", "0", "-repeatsToDraw", "0"]
 
 
 def offered(rookery):
@@ -83,6 +92,8 @@ def play(args, variant):
            "-testClaims", args.legality, "-autoCallFlag", "true", "-popupExitMessage", "false", "-animateMoving", "false", "-flashCount", "0",
            "-matchPause", "100", "-saveSettingsOnExit", "false",
            "-saveGameFile", pgn, "-debug", "-nameOfDebugFile", log]
+    if args.adjudication == "rookery":
+        cmd[3:3] = ROOKERY_ENDS
     t = time.time()
     # A session of its own, so a timeout ends xvfb-run, Xvfb, XBoard and
     # both engines together (killing xvfb-run alone leaves them running).
@@ -121,6 +132,9 @@ def main():
     ap.add_argument("--depth", type=int, default=2)
     ap.add_argument("--legality", default="true", choices=["true", "false"],
                     help="XBoard's -testLegality and -testClaims (false: Rookery judges moves and results)")
+    ap.add_argument("--adjudication", default="rookery", choices=["rookery", "xboard"],
+                    help="rookery: XBoard's own chess-rule adjudications off (the README's command line); "
+                         "xboard: left as Debian's xboard.conf sets them")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=int, default=300)
     ap.add_argument("--out", default="/tmp/xboard-games")

@@ -23,7 +23,9 @@ xvfb = subprocess.Popen(["Xvfb", f":{disp}", "-screen", "0", "1100x1000x24"], st
 time.sleep(1)
 log = f"{d}/xboard.log"
 if os.path.exists(log): os.remove(log)
-xb = subprocess.Popen(["/usr/games/xboard", "-fcp", f"{R} xboard", "-variant", variant, "-tc", "5", "-inc", "0",
+# The README's command line: XBoard's own chess-rule adjudications off.
+ROOKERY_ENDS = ["-checkMates", "false", "-materialDraws", "false", "-ruleMoves", "0", "-repeatsToDraw", "0"]
+xb = subprocess.Popen(["/usr/games/xboard", "-fcp", f"{R} xboard", "-variant", variant, "-tc", "5", "-inc", "0", *ROOKERY_ENDS,
                        "-boardSize", "Medium", "-alwaysPromoteToQueen", "true", "-saveSettingsOnExit", "false", "-saveGameFile", f"{d}/game.pgn",
                        "-debug", "-nameOfDebugFile", log], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=d)
 me = subprocess.Popen([R, "uci"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
@@ -40,6 +42,7 @@ def shot(name): subprocess.run(["import", "-window", "root", f"{d}/{name}"], env
 time.sleep(5)
 moves = []
 n = 0
+refused, nref = set(), 0
 while True:
     text = open(log).read() if os.path.exists(log) else ""
     if ended(text):
@@ -49,11 +52,19 @@ while True:
         if len(engine) > len(moves) // 2:
             moves.append(engine[len(moves) // 2]); continue
         time.sleep(0.3); continue
-    send("position startpos moves " + " ".join(moves)); send("go nodes 400")
-    while True:
-        l = me.stdout.readline().split()
-        if l and l[0] == "bestmove": break
-    m = l[1]
+    if refused:
+        # Rookery refused the last pick (a pawn step XBoard would take for
+        # en passant): another legal move, from the list replay prints.
+        out = subprocess.run([R, "replay", variant, *moves, "z0z0"], capture_output=True, text=True).stderr
+        legal = re.search(r"legal moves: (.*)", out).group(1).split()
+        m = next((x.rstrip("-") for x in legal if x.rstrip("-") not in refused), None)
+        if m is None: break
+    else:
+        send("position startpos moves " + " ".join(moves)); send("go nodes 400")
+        while True:
+            l = me.stdout.readline().split()
+            if l and l[0] == "bestmove": break
+        m = l[1]
     if m in ("(none)", "0000"): break
     mm = re.match(r"([a-z]\d+)([a-z]\d+)(.*)", m)
     click(mm.group(1)); click(mm.group(2))
@@ -67,6 +78,10 @@ while True:
         time.sleep(0.2)
     else:
         print("XBoard did not take", m, "after", moves[:-1]); shot("stuck.png"); break
+    if len(re.findall(r"<first : Illegal move", text)) > nref:
+        print("Rookery refused", m, "after", " ".join(moves[:-1]))
+        nref += 1; refused.add(m); moves.pop(); time.sleep(1); continue
+    refused.clear()
 time.sleep(2)
 shot("final.png")
 print(" ".join(moves))

@@ -87,10 +87,14 @@ struct Session<'v> {
     time: TimeSource,
     /// The rule module's state for this game, if the variant has one.
     hooks: Option<Box<dyn GameHooks>>,
+    /// Draw the board before the next prompt: not after a command that
+    /// only printed something (help, moves, fen, a refused move), so the
+    /// answer stays on screen above the prompt.
+    show_board: bool,
 }
 
-const HELP: &str = "Enter a move in SAN (e4, Nf3, exd5, e8=Q, O-O, S@e3) or coordinates (e2e4, e7e8q).
-Commands: help, moves (the legal moves), undo (take back your last move), flip (turn the board),
+const HELP: &str = "Enter a move in SAN (e4, Nf3, exd5, e8=Q, O-O, S@e3) or coordinates (e2e4, e7e8q);
+upper or lower case. Commands: help, moves (the legal moves), undo (take back your last move), flip (turn the board),
 fen (the position), quit (end the game; the record is printed).";
 
 /// Plays the game; prints every move, the final position, `result: …` and the PGN.
@@ -128,6 +132,7 @@ pub fn play(a: PlayArgs) -> ExitCode {
         clocks,
         time: TimeSource::new(a.clock_times),
         hooks,
+        show_board: true,
     };
     for m in s.hooks.as_ref().map(|h| h.opening_moves(&s.game.pos)).unwrap_or_default() {
         s.play(m, " (card)");
@@ -233,6 +238,7 @@ impl<'v> Session<'v> {
     /// Plays `m`, printing it as `12. White Nf3 [g1f3]` (`12... Black …`
     /// for Black), announcing check and TigerChess events.
     fn play(&mut self, m: rookery::game::Move, note: &str) {
+        self.show_board = true;
         let mut legal = Vec::new();
         self.game.pos.legal_moves(&mut legal);
         let side = self.game.pos.side();
@@ -305,7 +311,11 @@ impl<'v> Session<'v> {
     /// Shows the position and reads until a legal move or a command that
     /// ends the turn.
     fn human_turn(&mut self, lines: &mut impl Iterator<Item = std::io::Result<String>>, humans: [bool; 2]) -> Turn {
-        outln!("{}", self.board());
+        if self.show_board {
+            outln!("{}", self.board());
+        }
+        // Until something changes the position or the view.
+        self.show_board = false;
         let side = self.game.pos.side();
         let dots = if side == 0 { "." } else { "..." };
         if self.game.pos.in_check() {
@@ -324,6 +334,7 @@ impl<'v> Session<'v> {
             "" => Turn::Again,
             "help" | "?" => {
                 outln!("{HELP}");
+                outln!("{}", self.examples(&legal));
                 Turn::Again
             }
             "quit" | "exit" => Turn::Quit,
@@ -333,6 +344,7 @@ impl<'v> Session<'v> {
             }
             "flip" => {
                 self.flip = !self.flip;
+                self.show_board = true;
                 Turn::Again
             }
             "moves" => {
@@ -343,6 +355,7 @@ impl<'v> Session<'v> {
             }
             "undo" => {
                 self.undo(humans);
+                self.show_board = true;
                 Turn::Again
             }
             _ => match san::parse(&self.game.pos, line, &legal) {
@@ -357,6 +370,24 @@ impl<'v> Session<'v> {
                 }
             },
         }
+    }
+
+    /// Moves of this position as examples, in SAN and in coordinates (the
+    /// help's are chess's, which may not exist in the variant).
+    fn examples(&self, legal: &[rookery::game::Move]) -> String {
+        let pos = &self.game.pos;
+        let picks: Vec<&rookery::game::Move> = [0, legal.len() / 2, legal.len().saturating_sub(1)]
+            .iter()
+            .filter_map(|&i| legal.get(i))
+            .fold(Vec::new(), |mut acc, m| {
+                if !acc.contains(&m) {
+                    acc.push(m);
+                }
+                acc
+            });
+        let sans: Vec<String> = picks.iter().map(|m| san::san(pos, m, legal)).collect();
+        let coords: Vec<String> = picks.iter().map(|m| san::coords(pos, m, legal)).collect();
+        format!("Here, for example: {} (or {}).", sans.join(", "), coords.join(", "))
     }
 
     /// Takes back the last move, and the engine's reply before it, so the

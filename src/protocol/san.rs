@@ -126,9 +126,25 @@ pub fn parse(pos: &Position<'_>, text: &str, legal: &[Move]) -> Result<Option<Mo
     }
     let loose: Vec<&(String, Move)> = sans.iter().filter(|(s, _)| s.eq_ignore_ascii_case(&want)).collect();
     match loose.len() {
-        0 => Ok(None),
+        0 => undisambiguated(pos, &want, legal),
         1 => Ok(Some(loose[0].1)),
         _ => Err(loose.iter().map(|(_, m)| san(pos, m, legal)).collect()),
+    }
+}
+
+/// The moves `want` names once their SAN is written without the file or
+/// rank that tells pieces apart (`Ce3` for xiangqi's `Cbe3` and `Che3`):
+/// `Err` with them when there are several (the text is ambiguous, not
+/// illegal), the move when only one.
+fn undisambiguated(pos: &Position<'_>, want: &str, legal: &[Move]) -> Result<Option<Move>, Vec<String>> {
+    let bare = |m: &Move| normalize(&san_core(pos, m, std::slice::from_ref(m)));
+    let exact: Vec<&Move> = legal.iter().filter(|m| bare(m) == want).collect();
+    let hits =
+        if exact.is_empty() { legal.iter().filter(|m| bare(m).eq_ignore_ascii_case(want)).collect() } else { exact };
+    match hits.len() {
+        0 => Ok(None),
+        1 => Ok(Some(*hits[0])),
+        _ => Err(hits.iter().map(|m| san(pos, m, legal)).collect()),
     }
 }
 

@@ -63,7 +63,8 @@ impl Uci {
             "go" => return self.go(rest, rx),
             "d" => say(&self.out, &format!("info string fen {}", self.game.pos.fen())),
             "quit" => return false,
-            "stop" | "ponderhit" | "" => {}
+            // `debug on|off` and `register` (UCI) change nothing here.
+            "stop" | "ponderhit" | "debug" | "register" | "" => {}
             _ => say(&self.out, &format!("info string unknown command {word}")),
         }
         true

@@ -12,6 +12,7 @@ use crate::game::{Game, Move, Position, Reason};
 use crate::search::{Limits, Report, Score, Searcher};
 use crate::variant::Variant;
 
+mod guard;
 mod offer;
 use offer::initial_special;
 pub use offer::{drawable, unteachable, NATIVE};
@@ -200,7 +201,7 @@ impl Xboard {
     }
 
     fn set_board(&mut self, fen: &str) {
-        let padded = xboard_fen(fen);
+        let padded = start_castling(self.variant, &xboard_fen(fen));
         let parsed = Position::from_fen(self.variant, &padded).or_else(|e| {
             // Not XBoard's short form after all: the text as it came.
             if padded != fen {
@@ -239,6 +240,13 @@ impl Xboard {
         let Some(m) = m else {
             return say(&self.out, &format!("Illegal move: {text}"));
         };
+        if let Some(c) = guard::misapplied(&self.game.pos, &m) {
+            let at = self.variant.grid.label(c);
+            return say(
+                &self.out,
+                &format!("Illegal move (XBoard would remove the piece on {at} as if en passant): {text}"),
+            );
+        }
         self.game.play(m);
         if self.claim_result(false) {
             return;
@@ -312,7 +320,10 @@ impl Xboard {
         self.flags.begin();
         let best = self.searcher.search(&mut self.game, limits, &mut report);
         self.flags.end();
-        let Some((m, _)) = best else { return };
+        let Some((mut m, _)) = best else { return };
+        if guard::misapplied(&self.game.pos, &m).is_some() {
+            m = guard::safe_move(&mut self.searcher, &self.game).unwrap_or(m);
+        }
         let text = gui_move_text(&self.game.pos, &m);
         self.game.play(m);
         say(&self.out, &format!("move {text}"));
@@ -341,6 +352,21 @@ fn xboard_fen(fen: &str) -> String {
         _ => ("-", "-"),
     };
     [w[0], w[1], castling, ep, counters[0], counters[1]].join(" ")
+}
+
+/// The start position's castling rights put back into a FEN of the start
+/// position whose castling field is empty: XBoard 4.9.1 keeps the rights
+/// of a taught variant (castling by Betza `O`) as the castling pieces'
+/// "virginity", not as rights, and its `setboard` FEN then has none
+/// (kinglet: the engine given the start FEN refused the other's `e1c1`).
+fn start_castling(v: &Variant, fen: &str) -> String {
+    let w: Vec<&str> = fen.split_whitespace().collect();
+    let start: Vec<&str> = v.setup_fen.split_whitespace().collect();
+    let same_start = w.len() == 6 && start.len() >= 3 && w[0] == start[0] && w[1] == start[1];
+    if !same_start || w[2] != "-" || start[2] == "-" || NATIVE.contains(&v.name.as_str()) {
+        return fen.to_string();
+    }
+    [w[0], w[1], start[2], w[3], w[4], w[5]].join(" ")
 }
 
 /// `ply score time nodes pv`: score in centipawns (mates as 100000 + n),
@@ -434,6 +460,8 @@ pub fn parse_gui_move(v: &Variant, text: &str) -> Option<String> {
     let promo = match rest {
         "" => String::new(),
         "+" => "+".to_string(),
+        // XBoard's mark of a promotion deferred (shogi): a plain move.
+        "=" => String::new(),
         p if p.len() == 1 && p.chars().all(|c| c.is_ascii_alphabetic()) => p.to_ascii_lowercase(),
         _ => return None,
     };
@@ -567,6 +595,17 @@ fn same_moves(a: &str, b: &str) -> bool {
     }
 }
 
+/// XBoard's Man type, the last that may promote with `+`.
+const MAN: usize = 10;
+
+/// Whether `kind` has a shogi-style promoted form (and is not one).
+fn promotes_shogi_style(v: &Variant, kind: usize) -> bool {
+    v.piece_promotion.as_ref().is_some_and(|pp| {
+        pp.base.get(kind) == Some(&(kind as u8))
+            && pp.to.get(kind).is_some_and(|&t| t != crate::game::rules::promotion::NONE)
+    })
+}
+
 /// Which of XBoard's 22 piece types each of our kinds becomes: the pawn
 /// on XBoard's Pawn (the only type besides the Lance that XBoard lets
 /// promote to a chosen piece, and which it treats as a pawn in other ways,
@@ -593,6 +632,22 @@ fn slot_table(v: &Variant) -> [Option<usize>; 22] {
     if let Some(k) = v.pieces.iter().position(|p| p.royal) {
         slots[21] = Some(k);
         placed[k] = true;
+    }
+    // A piece that promotes shogi-style on a type up to XBoard's Man
+    // (`WhiteMan`, the 11th): moves.c refuses a `+` from any later type as
+    // "already promoted" (shoshogi's silver, on the Silver type, promoted
+    // in Rookery but not in XBoard, which then refused its `g7h7`).
+    for (k, p) in v.pieces.iter().enumerate() {
+        if placed[k] || !promotes_shogi_style(v, k) {
+            continue;
+        }
+        let letter = b"PNBRQ".iter().position(|&l| l as char == p.letter).unwrap_or(99);
+        let same = (next.max(1)..=MAN).find(|&i| slots[i].is_none() && same_moves(SLOT_BETZA[i], &p.betza));
+        let order = same.into_iter().chain(std::iter::once(letter)).chain(5..=MAN).chain(1..5);
+        if let Some(i) = order.filter(|&i| i >= next.max(1) && i <= MAN).find(|&i| slots[i].is_none()) {
+            slots[i] = Some(k);
+            placed[k] = true;
+        }
     }
     for (k, p) in v.pieces.iter().enumerate() {
         if placed[k] {

@@ -2,6 +2,7 @@
 //! draw the board, be taught every move in its Betza, and not take the
 //! name for one of its own variants with other rules.
 
+use crate::game::rules::promotion::NONE;
 use crate::game::Position;
 use crate::variant::Variant;
 
@@ -46,6 +47,9 @@ pub fn unteachable(v: &Variant) -> Option<String> {
         return Some(
             "its start position has Black to move, and XBoard 4.9.1 starts every setup with White".to_string(),
         );
+    }
+    if let Some(why) = unplayable_rule(v) {
+        return Some(why.to_string());
     }
     for (k, p) in v.pieces.iter().enumerate() {
         for (i, (name, _)) in p.specials.iter().enumerate() {
@@ -143,6 +147,12 @@ const SAME_AS_XBOARD: &[&str] = &[
     "asean",
 ];
 
+/// Whether XBoard 4.9.1 plays the variant by its own rules (a name it
+/// knows), not as taught by `setup` and `piece`.
+pub(super) fn plays_own(v: &Variant) -> bool {
+    NATIVE.contains(&v.name.as_str()) || xboard_reads_as(&v.name).is_some()
+}
+
 /// The variant of its own XBoard 4.9.1 takes a name for, as its
 /// `StringToVariant` (backend.c) reads it: the first of its names found
 /// in the name (case-insensitively; from "shogi" on, only at the start and
@@ -189,4 +199,77 @@ pub(super) fn initial_special(v: &Variant, kind: usize, i: usize) -> Option<Stri
         (0..v.grid.len() as u16).all(|c| region.contains(side as usize, c) == (start.at(c) == code))
     });
     exact.then(|| format!("i{betza}"))
+}
+
+/// A rule of the variant that XBoard 4.9.1's fairy mode plays otherwise,
+/// found in its source (`tools/xboard_games.py` showed each): XBoard would
+/// refuse legal moves, or end the game with another result.
+fn unplayable_rule(v: &Variant) -> Option<&'static str> {
+    let start = Position::start(v);
+    if v.flipping.is_some() {
+        return Some("its moves flip pieces (Reversi-style), which XBoard has no form for");
+    }
+    if (0..v.pieces.len()).any(|k| v.pieces[k].royal && (0..2u8).any(|s| start.in_hand(s, k as u8) > 0)) {
+        // Holdings hold only XBoard's first piece types, never the King
+        // (PieceToNumber, backend.c): the king cannot be placed.
+        return Some("its king starts in hand, which XBoard's holdings cannot hold");
+    }
+    if v.gating.is_some() {
+        // XBoard gates (`b1c3e`) only in its own seirawan (VariantSChess).
+        return Some("its moves gate a piece in from the hand, which XBoard does only in its own seirawan");
+    }
+    if let Some(pp) = &v.piece_promotion {
+        let turns_back = (0..v.pieces.len()).any(|k| pp.base[k] as usize != k && pp.to[k] != NONE);
+        if turns_back || pp.on_capture {
+            // XBoard pairs a piece with one promoted form it may turn
+            // into by `+` on any move in the zone, and never back.
+            return Some(
+                "its pieces turn back or promote only on captures, which XBoard's `+` promotion cannot express",
+            );
+        }
+    }
+    let slots = super::slot_table(v);
+    if (0..v.pieces.len()).any(|k| super::promotes_shogi_style(v, k) && !slots[..=super::MAN].contains(&Some(k))) {
+        // moves.c refuses a `+` from a type after XBoard's Man.
+        return Some("more of its pieces promote shogi-style than XBoard has types that may");
+    }
+    if pawn_zone_not_last_rank(v) {
+        // moves.c (MovesFromString): a taught Pawn promotes only on the
+        // last rank; only XBoard's own makruk and grand have deeper zones.
+        return Some("its pawns promote before the last rank, and XBoard lets a taught pawn promote only on the last");
+    }
+    if pawn_drop_on_back_rank(v) {
+        // moves.c (LegalDrop): no Pawn drop on the first or last rank
+        // outside XBoard's own shogi.
+        return Some("its pawns may be dropped on the first or last rank, which XBoard refuses");
+    }
+    None
+}
+
+/// Whether a chess-style promotion zone is anything but the last rank.
+fn pawn_zone_not_last_rank(v: &Variant) -> bool {
+    let last = v.grid.ranks().saturating_sub(1);
+    v.zones.iter().any(|z| {
+        z.ranks[0].iter().any(|&r| r != last)
+            || z.ranks[1].iter().any(|&r| r != 0)
+            || z.cells.iter().any(|c| !c.is_empty())
+    })
+}
+
+/// Whether the piece XBoard takes for its Pawn may be dropped on the
+/// first or the last rank.
+fn pawn_drop_on_back_rank(v: &Variant) -> bool {
+    let (Some(d), Some(k)) = (&v.drops, v.pieces.iter().position(|p| p.pawn && !p.royal)) else {
+        return false;
+    };
+    if !super::droppable(v, k) {
+        return false;
+    }
+    let ranks = v.grid.ranks();
+    (0..2u8).any(|side| {
+        (0..v.grid.len() as u16).any(|c| {
+            let y = v.grid.coords(c).1;
+            (y == 0 || y + 1 == ranks) && d.may_drop(k as u8, side, c)
+        })
+    })
 }

@@ -1,0 +1,92 @@
+//! Moves XBoard 4.9.1 would put on its board otherwise than Rookery does.
+//!
+//! XBoard takes any move of its Pawn type that changes file onto an empty
+//! cell, from the far half of the board, for an en-passant capture and
+//! removes the piece behind the destination (`ApplyMove`, backend.c: with
+//! legality testing on always, else right after a double step onto that
+//! file). A taught pawn whose non-capturing move changes file (TCB's
+//! diagonal step, pawnsideways' sideways step) would so lose XBoard a
+//! piece Rookery keeps, and the two boards would part. Rookery therefore
+//! never plays such a move in a taught variant and refuses it from XBoard
+//! as illegal (XBoard then takes it back): the game stays one game, at the
+//! price of that move where a piece stands behind its destination.
+
+use super::offer::plays_own;
+use super::slot_table;
+use crate::game::{code_kind, Game, Move, MoveKind, Position};
+use crate::search::{Limits, Searcher};
+
+/// The cell whose piece XBoard would remove after `m` although Rookery's
+/// move does not capture it, if any.
+pub fn misapplied(pos: &Position<'_>, m: &Move) -> Option<u16> {
+    let v = pos.variant();
+    if m.kind != MoveKind::Normal || m.promo != 0 || pos.at(m.to) != 0 || pos.at(m.from) == 0 || plays_own(v) {
+        return None;
+    }
+    let pawn = slot_table(v)[0]?;
+    if code_kind(pos.at(m.from)) as usize != pawn {
+        return None;
+    }
+    let ((fx, fy), (tx, ty)) = (v.grid.coords(m.from), v.grid.coords(m.to));
+    let half = v.grid.ranks() / 2;
+    let white = pos.side() == crate::game::WHITE;
+    let far = if white { fy >= half } else { fy < half };
+    if fx == tx || !far {
+        return None;
+    }
+    let behind = if white { ty as i32 - 1 } else { ty as i32 + 1 };
+    let c = v.grid.at(tx as i32, behind)?;
+    (pos.at(c) != 0).then_some(c)
+}
+
+/// The best move XBoard applies as Rookery does, when the search's choice
+/// `best` is one it would not: each other legal move is searched briefly
+/// and the best kept (`None` if there is no other move).
+pub fn safe_move(searcher: &mut Searcher, game: &Game<'static>) -> Option<Move> {
+    let mut legal = Vec::new();
+    game.pos.clone().legal_moves(&mut legal);
+    let mover = game.pos.side();
+    let mut best: Option<(i32, Move)> = None;
+    for m in legal.into_iter().filter(|m| misapplied(&game.pos, m).is_none()) {
+        let mut g = game.clone();
+        g.play(m);
+        let score = match g.outcome() {
+            Some(o) if o.winner == Some(mover) => i32::MAX / 2,
+            Some(o) if o.winner.is_some() => -i32::MAX / 2,
+            Some(_) => 0,
+            None => searcher.search(&mut g, Limits::nodes(3000), &mut |_| {}).map_or(0, |(_, r)| -r.score),
+        };
+        if best.is_none_or(|(s, _)| score > s) {
+            best = Some((score, m));
+        }
+    }
+    best.map(|(_, m)| m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::load_str;
+
+    fn pawnsideways() -> &'static crate::variant::Variant {
+        let text = crate::variant::builtin::text("pawnsideways").unwrap();
+        Box::leak(Box::new(load_str(text).unwrap().0))
+    }
+
+    #[test]
+    fn the_step_with_a_piece_behind_is_found_and_avoided() {
+        let v = pawnsideways();
+        // White's pawn on e5 may step to d5 (knight behind, on d4) or f5
+        // (nothing behind) or e6; the king is boxed in by its own pawns.
+        let pos = Position::from_fen(v, "4k3/8/8/4P3/3N4/8/PPP5/K7 w - - 0 1").unwrap();
+        let mut legal = Vec::new();
+        pos.clone().legal_moves(&mut legal);
+        let text = |m: &Move| format!("{}{}", v.grid.label(m.from), v.grid.label(m.to));
+        let bad: Vec<String> = legal.iter().filter(|m| misapplied(&pos, m).is_some()).map(text).collect();
+        assert_eq!(bad, ["e5d5"]);
+        let game = Game::new(pos);
+        let mut searcher = Searcher::new(v, 1);
+        let m = safe_move(&mut searcher, &game).unwrap();
+        assert!(misapplied(&game.pos, &m).is_none(), "{}", text(&m));
+    }
+}
