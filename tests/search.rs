@@ -153,3 +153,51 @@ fn the_static_exchange_follows_recaptures_and_x_rays() {
     assert_eq!(see("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", "d1", "d5"), 300);
     assert_eq!(see("4k3/8/2p5/8/8/8/8/3RK3 w - - 0 1", "d1", "d5"), -500);
 }
+
+#[test]
+fn clobber_where_every_move_captures_is_searched_within_its_time() {
+    // Every Clobber move captures, so a quiescence over captures would be
+    // the whole game tree (about 50 s per move before it stood pat there).
+    let v = variant("clobber");
+    let mut game = Game::new(Position::start(&v));
+    let mut searcher = Searcher::new(&v, 1);
+    let t = std::time::Instant::now();
+    let (_, r) = searcher.search(&mut game, Limits::movetime(100), &mut |_| {}).expect("a move");
+    let ms = t.elapsed().as_millis();
+    assert!(ms < 600, "{ms} ms for a 100 ms search");
+    assert!(r.depth >= 2, "depth {}", r.depth);
+    // The search still sees the end: taking the last black stone wins
+    // (Black is left without a move), and a stone that can only be taken
+    // back loses.
+    assert_eq!(best(&v, "5/5/5/5/5/Pp3 w - - 0 1", 4), ("a1b1".into(), Score::Mate(1)));
+    let (_, s) = best(&v, "5/5/5/5/5/Ppp2 w - - 0 1", 4);
+    assert_eq!(s, Score::Mate(-1));
+}
+
+#[test]
+fn a_search_over_a_full_table_scores_as_the_first() {
+    // The second search of a position starts every node with a stored
+    // move, which is searched before the moves are generated (and
+    // quiescence takes stored bounds): mates, drop mates, goals and
+    // stalemates must still come out the same.
+    let cases = [
+        ("chess", "k7/8/8/8/8/8/8/2R3RK w - - 0 1", 9),
+        // Qg6 would stalemate, found from Black's empty move list.
+        ("chess", "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1", 6),
+        ("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 5),
+        ("crazyhouse", "6k1/5ppp/8/8/8/8/8/6K1[R] w - - 0 1", 6),
+        ("kingofthehill", "8/8/8/8/8/3K4/8/k7 w - - 0 1", 6),
+    ];
+    for (name, fen, depth) in cases {
+        let v = variant(name);
+        let mut game = Game::new(Position::from_fen(&v, fen).unwrap());
+        let mut searcher = Searcher::new(&v, 1);
+        let mut score = || {
+            let (_, r) = searcher.search(&mut game, Limits::depth(depth), &mut |_| {}).expect("a move");
+            Score::from_internal(r.score)
+        };
+        let (first, second) = (score(), score());
+        assert!(matches!(first, Score::Mate(n) if n > 0), "{name} {fen}: {first:?}");
+        assert_eq!(first, second, "{name} {fen}");
+    }
+}

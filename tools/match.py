@@ -41,6 +41,9 @@ class Engine:
             raise SystemExit(f"engine protocol must be uci or xboard: {spec}")
         self.name = cmd
         self.variant = variant
+        # Wall time spent in best_move and the moves made (time use report).
+        self.spent = 0.0
+        self.moves_made = 0
         self.timeout = timeout
         self.p = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL, text=True, bufsize=1)
@@ -161,7 +164,10 @@ def play_game(args, engines, white, opening):
         side = len(moves) % 2
         mover = order[side]
         try:
+            t0 = time.time()
             m = mover.best_move(moves, args.movetime, args.nodes)
+            mover.spent += time.time() - t0
+            mover.moves_made += 1
         except EngineError as e:
             return ("0-1" if side == 0 else "1-0") + f" ({e})", moves
         try:
@@ -170,6 +176,17 @@ def play_game(args, engines, white, opening):
             return ("0-1" if side == 0 else "1-0") + f" (illegal move {m} by {mover.name}: {e})", moves
         moves.append(m)
     return "1/2-1/2 (adjudicated: move limit)", moves
+
+
+def write_pgn(args, engines, white, result, moves, number):
+    """Appends one game to `args.pgn`: tags, then the moves as the engines
+    sent them, numbered, with the result."""
+    names = [engines[white].name, engines[1 - white].name]
+    score = result.split()[0]
+    body = " ".join((f"{i // 2 + 1}. " if i % 2 == 0 else "") + m for i, m in enumerate(moves))
+    with open(args.pgn, "a") as f:
+        f.write(f'[Event "match.py"]\n[Round "{number}"]\n[White "{names[0]}"]\n[Black "{names[1]}"]\n'
+                f'[Variant "{args.variant}"]\n[Result "{score}"]\n[Termination "{result}"]\n\n{body} {score}\n\n')
 
 
 def main():
@@ -187,6 +204,7 @@ def main():
     ap.add_argument("--opening-plies", type=int, default=4, help="random plies before the engines play")
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--pgn", help="append every game to this file (PGN tags, moves in the engines' notation)")
     args = ap.parse_args()
     if len(args.engine) != 2:
         raise SystemExit("give --engine twice")
@@ -225,6 +243,8 @@ def main():
             wins += first == 1.0
             draws += first == 0.5
             losses += first == 0.0
+            if args.pgn:
+                write_pgn(args, engines, white, result, moves, g + 1)
             print(f"game {g + 1}: engine 1 {'White' if white == 0 else 'Black'}: {result} "
                   f"after {len(moves)} plies; engine 1 {points}/{g + 1}", flush=True)
             if "illegal" in result or "exited" in result or "no '" in result:
@@ -233,6 +253,10 @@ def main():
     finally:
         for e in engines:
             e.close()
+    for i, e in enumerate(engines):
+        if e.moves_made:
+            print(f"engine {i + 1}: {1000 * e.spent / e.moves_made:.0f} ms per move on average "
+                  f"(wall, pipe included) over {e.moves_made} moves", flush=True)
     n = wins + draws + losses
     if n:
         d, err = elo(points, n)

@@ -118,6 +118,15 @@ pub struct Searcher {
     /// in chess): every node learns it before anything else, quiescence
     /// included. Elsewhere a node finds it out from its own move list.
     eager_end: bool,
+    /// Every move captures (no move ends on an empty cell, no drop, no
+    /// castling: Clobber): quiescence would be the whole tree, so it only
+    /// stands pat, and the main search treats captures as quiet moves
+    /// (reduced and pruned late, ordered by history).
+    all_capture: bool,
+    /// The hash move may be searched before the moves are generated: the
+    /// ordinary legality applies (no rule decides it otherwise) and the
+    /// node does not have its moves already (see `eager_end`).
+    staged: bool,
     moves: Vec<Vec<Move>>,
     scores: Vec<Vec<i32>>,
     pv: Vec<Vec<Move>>,
@@ -151,7 +160,20 @@ impl Searcher {
         let losing_wins = v.extinction.as_ref().is_some_and(|e| e.all && e.value == EndValue::Win);
         let see_on = !losing_wins && !v.rules.must_capture && v.explosions.is_none();
         let pawn = v.pieces.iter().zip(&eval.values).filter(|(p, _)| p.pawn).map(|(_, &x)| x).min().unwrap_or(100);
+        let eager_end = v.rules.stalemate != EndValue::Draw
+            || v.rules.stalemate_by_count
+            || v.rules.checkmate != EndValue::Loss
+            || v.mating.is_some();
+        let unusual_legality = v.explosions.is_some()
+            || v.passing.is_some()
+            || v.flipping.is_some()
+            || v.walls.is_some()
+            || v.deployment.is_some()
+            || v.rules.move_filters
+            || v.immediate_end
+            || v.tracks_passes;
         Searcher {
+            staged: !eager_end && !unusual_legality,
             see_values,
             see_on,
             pawn: pawn.clamp(50, 400),
@@ -164,10 +186,8 @@ impl Searcher {
             null,
             repetition: v.rules.repetition > 0,
             root_side: 0,
-            eager_end: v.rules.stalemate != EndValue::Draw
-                || v.rules.stalemate_by_count
-                || v.rules.checkmate != EndValue::Loss
-                || v.mating.is_some(),
+            eager_end,
+            all_capture: every_move_captures(v),
             moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
@@ -340,16 +360,14 @@ impl Searcher {
             return 0;
         }
         let key = game.pos.key();
-        let hash_move = match self.table.probe(key) {
-            Some(e) => {
-                let s = from_tt(e.score, ply);
-                if ply > 0 && e.depth as i32 >= depth && cutoff(e.bound, s, alpha, beta) {
-                    return s;
-                }
-                e.mv
+        let entry = self.table.probe(key);
+        if let Some(e) = entry {
+            let s = from_tt(e.score, ply);
+            if ply > 0 && e.depth as i32 >= depth && cutoff(e.bound, s, alpha, beta) {
+                return s;
             }
-            None => None,
-        };
+        }
+        let hash_move = entry.and_then(|e| e.mv);
         let in_check = game.pos.in_check();
         if in_check && ply < 2 * MAX_PLY / 3 {
             depth += 1;
@@ -361,7 +379,7 @@ impl Searcher {
         }
         let pv_node = beta - alpha > 1;
         // The static evaluation, for the pruning decisions (none in check).
-        let stand = if in_check { -MATE } else { self.eval.evaluate(&game.pos) };
+        let stand = if in_check { -MATE } else { self.node_eval(&game.pos, entry) };
         if !pv_node && !in_check && ply > 0 && reverse_futile(stand, depth, beta, self.pawn) {
             return stand;
         }
@@ -374,24 +392,93 @@ impl Searcher {
         if self.try_null(game, depth, beta, ply, null, in_check, stand) {
             return beta;
         }
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        let mut scores = std::mem::take(&mut self.scores[ply]);
-        game.legal_moves(&mut moves);
-        if moves.is_empty() {
-            self.moves[ply] = moves;
-            self.scores[ply] = scores;
-            return self.no_move_score(game, ply);
-        }
         let slot = self.counter_slot(game);
-        let counter = slot.and_then(|s| self.counter[s]);
-        self.order(&mut game.pos, &moves, &mut scores, (hash_move, counter), ply);
-        let node = Node { depth, ply, in_check, pv: pv_node, stand, slot };
-        let (score, best) = self.move_loop(game, &mut moves, &mut scores, node, alpha, beta);
-        self.moves[ply] = moves;
-        self.scores[ply] = scores;
+        let node = Node { depth, ply, in_check, pv: pv_node, stand, slot, beta };
+        let mut st = LoopState::new(alpha);
+        // Staged generation: the hash move is tried before the moves are
+        // generated, which a cut-off by it saves.
+        let early = hash_move.filter(|m| self.staged && plausible(&game.pos, m));
+        if let Some(m) = early {
+            self.try_move(game, m, 0, HASH_ORDER, node, &mut st);
+        }
+        if !st.cut && !self.aborted {
+            self.rest_of_moves(game, node, hash_move, early, &mut st);
+            if st.searched == usize::MAX {
+                return self.no_move_score(game, ply);
+            }
+        }
         if self.aborted {
             return 0;
         }
+        self.store(key, st.best, st.best_score, (alpha, beta), depth, ply);
+        st.best_score
+    }
+
+    /// The static evaluation of a node, made more exact by a stored bound
+    /// on its value where that bound lies on the right side of it.
+    fn node_eval(&self, pos: &Position<'_>, entry: Option<Entry>) -> i32 {
+        let e = self.eval.evaluate(pos);
+        match entry {
+            Some(t) if t.score.abs() < MATE_BOUND => match t.bound {
+                Bound::Exact => t.score,
+                Bound::Lower if t.score > e => t.score,
+                Bound::Upper if t.score < e => t.score,
+                _ => e,
+            },
+            _ => e,
+        }
+    }
+
+    /// Generates, orders and searches the moves of a node after the
+    /// hash move `early` if that was searched already (it is left out of
+    /// the list, or forgotten if the list lacks it). Sets `st.searched` to
+    /// `usize::MAX` when the side to move has no move at all.
+    fn rest_of_moves(
+        &mut self,
+        game: &mut Game<'_>,
+        node: Node,
+        hash_move: Option<Move>,
+        early: Option<Move>,
+        st: &mut LoopState,
+    ) {
+        let ply = node.ply;
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        game.legal_moves(&mut moves);
+        let mut offset = 0;
+        if let Some(m) = early {
+            match moves.iter().position(|x| *x == m) {
+                Some(i) => {
+                    moves.swap_remove(i);
+                    offset = 1;
+                }
+                // Not legal here after all (a key collision): forgotten.
+                None => {
+                    *st = LoopState::new(st.alpha0);
+                    self.pv[ply].clear();
+                }
+            }
+        }
+        if moves.is_empty() && offset == 0 {
+            st.searched = usize::MAX;
+        } else {
+            let counter = node.slot.and_then(|s| self.counter[s]);
+            self.order(&mut game.pos, &moves, &mut scores, (hash_move, counter), ply);
+            for i in 0..moves.len() {
+                pick(&mut moves, &mut scores, i);
+                self.try_move(game, moves[i], i + offset, scores[i], node, st);
+                if st.cut || self.aborted {
+                    break;
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        self.scores[ply] = scores;
+    }
+
+    /// Stores a node's result: a bound or exact value by where `score`
+    /// fell in the node's window.
+    fn store(&mut self, key: u64, mv: Option<Move>, score: i32, (alpha, beta): (i32, i32), depth: i32, ply: usize) {
         let bound = if score >= beta {
             Bound::Lower
         } else if score > alpha {
@@ -399,8 +486,7 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        self.table.store(Entry { key, mv: best, score: to_tt(score, ply), depth: depth as i16, bound });
-        score
+        self.table.store(Entry { key, mv, score: to_tt(score, ply), depth: depth as i16, bound });
     }
 
     /// Null-move pruning: if passing still leaves us at or above beta after
@@ -453,77 +539,63 @@ impl Searcher {
         })
     }
 
-    /// Searches the ordered moves with PVS, late-move reductions and, near
-    /// the leaves of non-PV nodes, futility and move-count pruning of quiet
-    /// moves; returns the best score and move.
-    fn move_loop(
-        &mut self,
-        game: &mut Game<'_>,
-        moves: &mut [Move],
-        scores: &mut [i32],
-        node: Node,
-        mut alpha: i32,
-        beta: i32,
-    ) -> (i32, Option<Move>) {
-        let Node { depth, ply, in_check, pv, stand, slot } = node;
-        let mut best_score = -MATE - 1;
-        let mut best = None;
-        let mut quiets = QuietList::new();
-        for i in 0..moves.len() {
-            pick(moves, scores, i);
-            let m = moves[i];
-            let quiet = self.is_quiet(&game.pos, &m);
-            // Near the leaves of a non-PV node, a move that loses material
-            // in the exchange on its destination is not searched.
-            // (A quiet move that late or futile goes unless it checks,
-            // whatever the exchange.)
-            let shallow = !pv && !in_check && depth <= 6 && best_score > -MATE_BOUND;
-            let doomed =
-                quiet && shallow && (late_move(depth, i) || stand + futility_margin(depth, self.pawn) <= alpha);
-            let losing = shallow && !doomed && self.see_below(&mut game.pos, &m, self.see_margin(quiet, depth));
-            game.play(m);
-            let gives_check = game.pos.in_check();
-            if (doomed || losing) && !gives_check {
-                game.undo();
-                continue;
-            }
-            if quiet {
-                quiets.push(m);
-            }
-            let mut s;
-            if i == 0 {
-                s = -self.negamax(game, depth - 1, -beta, -alpha, ply + 1, false);
-            } else {
-                let reduce = if !in_check && !gives_check && depth >= 3 && i >= 2 {
-                    late_reduction(depth, i, pv, quiet, scores[i])
-                } else {
-                    0
-                };
-                s = -self.negamax(game, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, false);
-                if s > alpha && (reduce > 0 || s < beta) {
-                    s = -self.negamax(game, depth - 1, -beta, -alpha, ply + 1, false);
-                }
-            }
+    /// Searches one move of a node, the `i`-th in its order (`order`: its
+    /// ordering score), with PVS and late-move reductions; near the leaves
+    /// of non-PV nodes, futile, late or losing moves are pruned instead.
+    /// Updates the node's best score, move, window and cut-off in `st`.
+    fn try_move(&mut self, game: &mut Game<'_>, m: Move, i: usize, order: i32, node: Node, st: &mut LoopState) {
+        let Node { depth, ply, in_check, pv, stand, slot, beta } = node;
+        let quiet = self.all_capture || self.is_quiet(&game.pos, &m);
+        // Near the leaves of a non-PV node, a move that loses material
+        // in the exchange on its destination is not searched.
+        // (A quiet move that late or futile goes unless it checks,
+        // whatever the exchange.)
+        let shallow = !pv && !in_check && depth <= 6 && st.best_score > -MATE_BOUND;
+        let doomed = quiet && shallow && (late_move(depth, i) || stand + futility_margin(depth, self.pawn) <= st.alpha);
+        let losing = shallow && !doomed && self.see_below(&mut game.pos, &m, self.see_margin(quiet, depth));
+        game.play(m);
+        let gives_check = game.pos.in_check();
+        if (doomed || losing) && !gives_check {
             game.undo();
-            if self.aborted {
-                return (best_score, best);
-            }
-            if s > best_score {
-                best_score = s;
-                best = Some(m);
-                if s > alpha {
-                    alpha = s;
-                    self.update_pv(ply, m);
-                }
-            }
-            if s >= beta {
-                if quiet {
-                    self.reward(&game.pos, m, depth, ply, &quiets, slot);
-                }
-                break;
+            return;
+        }
+        if quiet {
+            st.quiets.push(m);
+        }
+        let alpha = st.alpha;
+        let mut s;
+        if i == 0 {
+            s = -self.negamax(game, depth - 1, -beta, -alpha, ply + 1, false);
+        } else {
+            let reduce = if !in_check && !gives_check && depth >= 3 && i >= 2 {
+                late_reduction(depth, i, pv, quiet, order)
+            } else {
+                0
+            };
+            s = -self.negamax(game, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, false);
+            if s > alpha && (reduce > 0 || s < beta) {
+                s = -self.negamax(game, depth - 1, -beta, -alpha, ply + 1, false);
             }
         }
-        (best_score, best)
+        game.undo();
+        st.searched += 1;
+        if self.aborted {
+            return;
+        }
+        if s > st.best_score {
+            st.best_score = s;
+            st.best = Some(m);
+            if s > st.alpha {
+                st.alpha = s;
+                self.update_pv(ply, m);
+            }
+        }
+        if s >= beta {
+            if quiet {
+                self.reward(&game.pos, m, depth, ply, &st.quiets, slot);
+            }
+            st.cut = true;
+        }
     }
 
     /// How much material a move near the leaves may lose in the exchange
@@ -546,12 +618,76 @@ impl Searcher {
     }
 }
 
+/// Whether no move of `v` can end on an empty cell (so every move
+/// captures): no move program emits on an empty cell or en passant, and
+/// there are no drops, castling, passes, flips or walls.
+fn every_move_captures(v: &Variant) -> bool {
+    use crate::compile::flag;
+    let quiet_emit = flag::EMPTY_EMIT | flag::EP;
+    let t = &v.tables;
+    let quiet_rule = v.drops.is_some()
+        || v.passing.is_some()
+        || v.flipping.is_some()
+        || v.walls.is_some()
+        || v.deployment.is_some()
+        || v.gating.is_some()
+        || v.promotion_move.is_some()
+        || t.castles.iter().any(|c| !c.is_empty());
+    !quiet_rule && !t.nodes.is_empty() && t.nodes.iter().all(|n| n.flags & quiet_emit == 0)
+}
+
 /// Whether and how the search prunes with a null move (see [`Searcher::new`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum NullMove {
     Off,
     On,
     Verified,
+}
+
+/// The ordering score of the hash move.
+const HASH_ORDER: i32 = 1 << 30;
+
+/// Whether a stored move can be played here before the moves are
+/// generated: its mover is a piece of the side to move (for a drop: the
+/// hand holds the piece). The full key matched already, so only a key
+/// collision would make it illegal; this keeps such a move from touching
+/// an empty cell, and the generated list then has the last word.
+fn plausible(pos: &Position<'_>, m: &Move) -> bool {
+    if m.kind == MoveKind::Drop {
+        return m.promo > 0 && pos.in_hand(pos.side(), m.promo - 1) > 0;
+    }
+    let code = pos.at(m.from);
+    code != 0 && code_side(code) == pos.side()
+}
+
+/// What a node's move loop knows so far.
+struct LoopState {
+    /// The node's alpha on entry.
+    alpha0: i32,
+    /// The window's lower bound, raised by the moves searched.
+    alpha: i32,
+    best_score: i32,
+    best: Option<Move>,
+    /// Moves searched (not pruned).
+    searched: usize,
+    /// A move reached beta.
+    cut: bool,
+    /// The quiet moves searched, for the history malus.
+    quiets: QuietList,
+}
+
+impl LoopState {
+    fn new(alpha: i32) -> LoopState {
+        LoopState {
+            alpha0: alpha,
+            alpha,
+            best_score: -MATE - 1,
+            best: None,
+            searched: 0,
+            cut: false,
+            quiets: QuietList::new(),
+        }
+    }
 }
 
 /// What a node's move loop needs to know about the node.
@@ -566,6 +702,8 @@ struct Node {
     stand: i32,
     /// The countermove slot of the last move (see `counter_slot`).
     slot: Option<usize>,
+    /// The window's upper bound.
+    beta: i32,
 }
 
 /// Whether a stored bound settles the node for this window.

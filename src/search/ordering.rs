@@ -64,7 +64,7 @@ impl Searcher {
         let vals = &self.eval.values;
         for m in moves {
             let s = if Some(*m) == hash {
-                1 << 30
+                HASH_ORDER
             } else if is_capture(pos, m) || m.promo != 0 && m.kind != MoveKind::Drop {
                 let attacker = vals[code_kind(mover_code(pos, m)) as usize];
                 // A promotion gains its piece; so does a gating move (the piece entering).

@@ -12,9 +12,28 @@ impl Searcher {
         if self.check_abort() {
             return 0;
         }
+        // Any stored result settles a quiescence node whose bound it meets
+        // (every stored depth is at least quiescence's own).
+        let key = game.pos.key();
+        let hash_move = match self.table.probe(key) {
+            Some(e) => {
+                let s = from_tt(e.score, ply);
+                if cutoff(e.bound, s, alpha, beta) {
+                    return s;
+                }
+                e.mv
+            }
+            None => None,
+        };
+        let alpha0 = alpha;
         let in_check = game.pos.in_check();
         let stand = self.eval.evaluate(&game.pos);
         if ply >= MAX_PLY - 1 {
+            return stand;
+        }
+        // Where every move captures, quiescence would search the whole
+        // tree: the position is taken as it stands.
+        if self.all_capture && !in_check {
             return stand;
         }
         if !in_check {
@@ -46,8 +65,9 @@ impl Searcher {
                 }
             }
         }
-        self.order(&mut game.pos, &moves, &mut scores, (None, None), ply);
+        self.order(&mut game.pos, &moves, &mut scores, (hash_move, None), ply);
         let mut best = if in_check { -MATE + ply as i32 } else { stand };
+        let mut best_move = None;
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
             let m = moves[i];
@@ -62,6 +82,7 @@ impl Searcher {
             }
             if s > best {
                 best = s;
+                best_move = Some(m);
                 alpha = alpha.max(s);
                 if s >= beta {
                     break;
@@ -70,6 +91,9 @@ impl Searcher {
         }
         self.moves[ply] = moves;
         self.scores[ply] = scores;
+        if !self.aborted {
+            self.store(key, best_move, best, (alpha0, beta), 0, ply);
+        }
         best
     }
 
