@@ -131,7 +131,7 @@ impl Eval {
         let start_material = material(&start, &values, 0) + material(&start, &values, 1);
         let structure = super::structure::Structure::new(v);
         // Where losing material wins, activity is no asset: left out.
-        let activity = super::activity::Activity::new(v).filter(|_| goals.material_sign > 0);
+        let activity = super::activity::Activity::new(v, &values).filter(|_| goals.material_sign > 0);
         let cache = vec![Cell::new((0, 0)); CACHE];
         Eval { values, pst, royal, start_material: start_material.max(1), cells, structure, goals, activity, cache }
     }
