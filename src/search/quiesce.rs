@@ -13,7 +13,7 @@ impl Searcher {
             return 0;
         }
         let in_check = game.pos.in_check();
-        let stand = self.eval.evaluate(&game.pos);
+        let stand = self.eval.evaluate_within(&game.pos, alpha, beta);
         if ply >= MAX_PLY - 1 {
             return stand;
         }
