@@ -165,7 +165,8 @@ def play_game(args, engines, white, opening):
         mover = order[side]
         try:
             t0 = time.time()
-            m = mover.best_move(moves, args.movetime, args.nodes)
+            nodes = round(args.nodes * mover.nodes_scale) if args.nodes else None
+            m = mover.best_move(moves, args.movetime, nodes)
             mover.spent += time.time() - t0
             mover.moves_made += 1
         except EngineError as e:
@@ -201,6 +202,9 @@ def main():
     ap.add_argument("--movetime", type=int, default=200, help="milliseconds per move")
     ap.add_argument("--nodes", type=int, help="nodes per move instead of --movetime (UCI engines only): "
                     "an A/B result that does not depend on the machine's load")
+    ap.add_argument("--nodes-scale", action="append", default=[],
+                    help="N:FACTOR engine N gets FACTOR times --nodes: an equal-time match without the machine's "
+                    "load, FACTOR being the other engine's cost per node over this one's (e.g. callgrind instructions)")
     ap.add_argument("--opening-plies", type=int, default=4, help="random plies before the engines play")
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
@@ -221,6 +225,11 @@ def main():
         raise SystemExit("--nodes needs two UCI engines")
     timeout = max(30, args.movetime / 100)
     engines = [Engine(args.engine[i], names[i], opts[i], timeout) for i in range(2)]
+    for e in engines:
+        e.nodes_scale = 1.0
+    for ns in args.nodes_scale:
+        n, factor = ns.split(":", 1)
+        engines[int(n) - 1].nodes_scale = float(factor)
     rng = random.Random(args.seed)
     points = 0.0
     wins = draws = losses = 0
@@ -261,7 +270,7 @@ def main():
     if n:
         d, err = elo(points, n)
         print(f"engine 1 ({engines[0].name}) vs engine 2 ({engines[1].name}), {args.variant}, "
-              f"{f'{args.nodes} nodes' if args.nodes else f'{args.movetime} ms'}/move: +{wins} ={draws} -{losses}, {points}/{n}, "
+              f"{f'{args.nodes} nodes (scaled {engines[0].nodes_scale}/{engines[1].nodes_scale})' if args.nodes else f'{args.movetime} ms'}/move: +{wins} ={draws} -{losses}, {points}/{n}, "
               f"Elo difference {d:+.0f} ± {err:.0f} (95%)")
 
 

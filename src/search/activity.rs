@@ -6,6 +6,7 @@
 //! Every weight is computed at load time from the definition; nothing names
 //! a variant.
 
+use super::threats::{self, Attacks};
 use crate::compile::{flag, Node};
 use crate::game::{code_kind, code_side, piece_code, Position};
 use crate::variant::Variant;
@@ -38,7 +39,7 @@ const PAIR: i32 = 40;
 /// Most royal pieces per side whose surroundings are watched.
 const ROYALS: usize = 2;
 /// Words of a cell set for royal safety (boards up to 256 cells).
-const ZONE_WORDS: usize = 4;
+const ZONE_WORDS: usize = threats::WORDS;
 
 /// Activity tables of one variant.
 #[derive(Clone, Debug)]
@@ -50,8 +51,16 @@ pub struct Activity {
     mg: Vec<i32>,
     eg: Vec<i32>,
     typical: Vec<i32>,
-    /// Per piece code: walked at all.
+    /// Per piece code: walked for mobility.
     walked: Vec<bool>,
+    /// Per piece code: walked for its attacks on pieces (every piece, where
+    /// the board has at most `64 * ZONE_WORDS` cells; see `threats.rs`).
+    attacker: Vec<bool>,
+    /// Per piece code: its value as an attacker (royal pieces: above any
+    /// piece, so a royal's attack is a threat only on a hanging piece), and
+    /// as a victim (royal pieces 0: no threat term).
+    attack_value: Vec<i32>,
+    victim_value: Vec<i32>,
     /// Per cell: the bits of the cells next to it and itself, [`ZONE_WORDS`]
     /// u64 each, where the board has files and ranks and at most
     /// `64 * ZONE_WORDS` cells (royal safety); empty elsewhere.
@@ -73,11 +82,14 @@ struct Tally {
     attackers: [i32; 2],
     /// Colour-bound kinds seen, bit `2 * index + colour`.
     bound: [u64; 2],
+    /// Attacks on pieces (threats).
+    attacks: Attacks,
 }
 
 impl Activity {
-    /// The tables for `v`, or `None` when no piece would be walked.
-    pub fn new(v: &Variant) -> Option<Activity> {
+    /// The tables for `v` with piece values `values` (per kind), or `None`
+    /// when no piece would be walked.
+    pub fn new(v: &Variant, values: &[i32]) -> Option<Activity> {
         let cells = v.tables.cells;
         let codes = 1 + 2 * v.pieces.len();
         let (mut mg, mut eg, mut typical, mut walked) =
@@ -108,7 +120,14 @@ impl Activity {
         }
         let g = &v.grid;
         let colour = (0..cells as u16).map(|c| g.colour(c) & 1).collect();
-        Some(Activity { cells, mg, eg, typical, walked, zones: zones(v), bound, colour })
+        let victim_value = threats::code_values(values, codes);
+        let threats_apply = cells <= 64 * ZONE_WORDS;
+        let attacker = (0..codes).map(|code| code != 0 && threats_apply).collect();
+        let attack_value = (0..codes)
+            .map(|code| if code != 0 && v.tables.code_royal[code] { i32::MAX } else { victim_value[code] })
+            .collect();
+        let zones = zones(v);
+        Some(Activity { cells, mg, eg, typical, walked, attacker, attack_value, victim_value, zones, bound, colour })
     }
 
     /// The activity score of `side` minus the other side's; `mg` (0..=256
@@ -139,10 +158,11 @@ impl Activity {
             if self.bound[code] != 0 {
                 tally.bound[s] |= 1 << (2 * (self.bound[code] as u32 - 1) + self.colour[c] as u32);
             }
-            if self.walked[code] {
+            if self.walked[code] || self.attacker[code] {
                 self.walk_one(pos, code, c, &near[s ^ 1], &mut tally);
             }
         });
+        let threat = tally.attacks.score(pos, &self.victim_value);
         if pos.pieces_in_hand() > 0 {
             self.hand_units(pos, &mut tally);
         }
@@ -152,7 +172,7 @@ impl Activity {
             // royal fades as its opponent's army does.
             let m = (tally.mg[s] * mg[s] + tally.eg[s] * (256 - mg[s])) / 256 / 16;
             let pair = tally.bound[s] & (tally.bound[s] >> 1) & 0x5555_5555_5555_5555;
-            total[s] += m + PAIR * pair.count_ones() as i32;
+            total[s] += m + PAIR * pair.count_ones() as i32 + threat[s];
             if tally.attackers[s] >= 2 {
                 let u = tally.units[s];
                 total[s] += (u * u / DANGER_DIV).min(DANGER_MAX) * mg[s ^ 1] / 256;
@@ -190,14 +210,22 @@ impl Activity {
         let nodes = &t.nodes[pr.start as usize..pr.end as usize];
         let mut moves = 0;
         let mut hits = 0;
+        let si = s as usize;
+        let (attacker, value) = (self.attacker[code], self.attack_value[code]);
         reach(nodes, pos, s, |n, occupant| {
             moves += (occupant != Some(s)) as i32;
             if n.flags & flag::ENEMY_EMIT != 0 {
                 let c = n.cell as usize;
                 hits += near.get(c / 64).is_some_and(|w| w >> (c % 64) & 1 != 0) as i32;
+                if attacker && occupant.is_some() {
+                    let victim = self.victim_value[pos.at(n.cell) as usize];
+                    tally.attacks.note(si, c, occupant == Some(s), value, victim);
+                }
             }
         });
-        let si = s as usize;
+        if !self.walked[code] {
+            return;
+        }
         tally.mg[si] += self.mg[code] * (16 * moves - self.typical[code]) / 16;
         tally.eg[si] += self.eg[code] * (16 * moves - self.typical[code]) / 16;
         if hits > 0 {
@@ -303,7 +331,7 @@ mod tests {
 
     /// White's activity minus Black's in a chess position, middlegame.
     fn white_minus_black(v: &Variant, fen: &str) -> i32 {
-        let a = Activity::new(v).unwrap();
+        let a = Activity::new(v, &super::super::eval::piece_values(v)).unwrap();
         a.score(&Position::from_fen(v, fen).unwrap(), 0, [256, 256])
     }
 
@@ -322,7 +350,7 @@ mod tests {
     #[test]
     fn attacks_next_to_the_royal_cost_its_owner() {
         let v = variant("chess");
-        let a = Activity::new(&v).unwrap();
+        let a = Activity::new(&v, &super::super::eval::piece_values(&v)).unwrap();
         // The danger term alone: what the score loses when the defender's
         // phase says the attack has no army behind it.
         let danger = |fen: &str| {
@@ -343,7 +371,7 @@ mod tests {
     #[test]
     fn pieces_in_hand_add_to_an_attack() {
         let v = variant("crazyhouse");
-        let a = Activity::new(&v).unwrap();
+        let a = Activity::new(&v, &super::super::eval::piece_values(&v)).unwrap();
         let danger = |fen: &str| {
             let pos = Position::from_fen(&v, fen).unwrap();
             a.score(&pos, 0, [256, 256]) - a.score(&pos, 0, [256, 0])
@@ -362,7 +390,7 @@ mod tests {
     #[test]
     fn colour_bound_kinds_are_found_and_the_pair_counts() {
         let v = variant("chess");
-        let a = Activity::new(&v).unwrap();
+        let a = Activity::new(&v, &super::super::eval::piece_values(&v)).unwrap();
         let bound: Vec<char> = v
             .pieces
             .iter()

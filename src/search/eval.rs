@@ -44,7 +44,16 @@ pub struct Eval {
     /// same position again and again (re-searches, each iteration's first
     /// plies), and walking every piece's moves is the dearest part.
     cache: Vec<Cell<(u64, i32)>>,
+    /// How far outside the search's window material and placement alone
+    /// must be for [`Eval::evaluate_within`] to skip the walked terms
+    /// (structure, activity, threats): [`LAZY_PAWNS`] of the variant's
+    /// pawns.
+    lazy_margin: i32,
 }
+
+/// The lazy margin in pawns: the walked terms rarely add up to more (the
+/// royal danger alone is capped at six).
+const LAZY_PAWNS: i32 = 5;
 
 /// Entries of the evaluation cache (a power of two).
 const CACHE: usize = 1 << 14;
@@ -131,27 +140,60 @@ impl Eval {
         let start_material = material(&start, &values, 0) + material(&start, &values, 1);
         let structure = super::structure::Structure::new(v);
         // Where losing material wins, activity is no asset: left out.
-        let activity = super::activity::Activity::new(v).filter(|_| goals.material_sign > 0);
+        let activity = super::activity::Activity::new(v, &values).filter(|_| goals.material_sign > 0);
         let cache = vec![Cell::new((0, 0)); CACHE];
-        Eval { values, pst, royal, start_material: start_material.max(1), cells, structure, goals, activity, cache }
+        let lazy_margin = LAZY_PAWNS * pawn_value.unwrap_or(100);
+        let start_material = start_material.max(1);
+        Eval { values, pst, royal, start_material, cells, structure, goals, activity, cache, lazy_margin }
     }
 
     /// The position's score for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position<'_>) -> i32 {
+        self.evaluate_within(pos, -i32::MAX, i32::MAX)
+    }
+
+    /// [`Eval::evaluate`] for a search that only asks whether the score is
+    /// above `beta` or below `alpha`: where material and placement alone
+    /// are more than the lazy margin outside that window, that cheap score
+    /// is returned and the walked terms (the dearest part) are skipped.
+    pub fn evaluate_within(&self, pos: &Position<'_>, alpha: i32, beta: i32) -> i32 {
         let key = pos.key();
         let slot = &self.cache[key as usize & (CACHE - 1)];
         match slot.get() {
             (k, score) if k == key && key != 0 => score,
             _ => {
-                let score = self.compute(pos);
+                let (base, mg) = self.base(pos);
+                if base.saturating_sub(self.lazy_margin) >= beta || base.saturating_add(self.lazy_margin) <= alpha {
+                    return base;
+                }
+                let score = base + self.walked(pos, mg);
                 slot.set((key, score));
                 score
             }
         }
     }
 
-    /// [`Eval::evaluate`] without the cache.
+    /// [`Eval::evaluate`] without the cache (tests compare the lazy score
+    /// with it).
+    #[cfg(test)]
     fn compute(&self, pos: &Position<'_>) -> i32 {
+        let (base, mg) = self.base(pos);
+        base + self.walked(pos, mg)
+    }
+
+    /// The terms that walk the board's pieces (pawn structure, royal
+    /// shelter, activity, threats), for the side to move.
+    fn walked(&self, pos: &Position<'_>, mg: [i32; 2]) -> i32 {
+        let me = pos.side() as usize;
+        let structure = self.structure.as_ref().map_or(0, |st| st.score(pos, me, mg));
+        let activity = self.activity.as_ref().map_or(0, |a| a.score(pos, me, mg));
+        structure + activity
+    }
+
+    /// Material, placement, hands and goals for the side to move (with the
+    /// tempo bonus), and how much of the middlegame each side has left
+    /// (0..=256, from the enemy's material).
+    fn base(&self, pos: &Position<'_>) -> (i32, [i32; 2]) {
         let mut side_score = [0i32; 2];
         let mut mat = [0i32; 2];
         let mut royal_pst = [0i32; 2];
@@ -195,9 +237,7 @@ impl Eval {
             side_score[s] += royal_pst[s] * (128 - mg[s]) / 128;
         }
         let me = pos.side() as usize;
-        let structure = self.structure.as_ref().map_or(0, |st| st.score(pos, me, mg));
-        let activity = self.activity.as_ref().map_or(0, |a| a.score(pos, me, mg));
-        side_score[me] - side_score[me ^ 1] + structure + activity + 10
+        (side_score[me] - side_score[me ^ 1] + 10, mg)
     }
 }
 

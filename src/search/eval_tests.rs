@@ -76,3 +76,37 @@ fn a_sign_error_would_be_caught() {
     assert!(eval.evaluate(&up) > 500 && eval.evaluate(&down) < -500);
     assert_eq!(mirror("3qk3/8/8/8/8/8/8/4K3 w - e3 0 1", 8), "4k3/8/8/8/8/8/8/3QK3 b - e6 0 1");
 }
+
+#[test]
+fn the_lazy_score_is_exact_inside_the_window_and_far_outside_it_otherwise() {
+    let (v, _) = load_str(builtin::text("chess").unwrap()).unwrap();
+    let full = Eval::new(&v);
+    let mut game = Game::new(Position::start(&v));
+    let mut moves = Vec::new();
+    let mut rng = 9u64;
+    let mut skipped = 0;
+    for _ in 0..80 {
+        let f = full.compute(&game.pos);
+        let (base, _) = full.base(&game.pos);
+        // A fresh table for each position, and the windows that skip (and
+        // so cache nothing) first, so no cached full score answers them.
+        let fresh = Eval::new(&v);
+        for (alpha, beta) in [(f - 2000, f - 1000), (f + 1000, f + 2000), (base - 50, base + 50)] {
+            let lazy = fresh.evaluate_within(&game.pos, alpha, beta);
+            if lazy != f {
+                assert_eq!(lazy, base);
+                let m = full.lazy_margin;
+                assert!(lazy - m >= beta || lazy + m <= alpha, "{lazy} in ({alpha}, {beta}) ± {m}");
+                skipped += 1;
+            }
+        }
+        assert_eq!(fresh.evaluate_within(&game.pos, f - 1, f + 1), f, "a window around the score");
+        game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        game.play(moves[(rng >> 33) as usize % moves.len()]);
+    }
+    assert!(skipped > 0, "a window far from the score skips the walked terms");
+}

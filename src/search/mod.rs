@@ -18,6 +18,7 @@ mod pruning;
 mod quiesce;
 mod structure;
 mod terminal;
+mod threats;
 mod tt;
 
 use std::sync::atomic::{AtomicBool, Ordering};

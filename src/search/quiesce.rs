@@ -27,7 +27,7 @@ impl Searcher {
         };
         let alpha0 = alpha;
         let in_check = game.pos.in_check();
-        let stand = self.eval.evaluate(&game.pos);
+        let stand = self.eval.evaluate_within(&game.pos, alpha, beta);
         if ply >= MAX_PLY - 1 {
             return stand;
         }

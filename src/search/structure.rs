@@ -18,6 +18,10 @@ const ISOLATED: i32 = 12;
 /// Bonus per own piece next to a royal piece (at most three count), in the
 /// middlegame.
 const SHELTER: i32 = 14;
+/// Middlegame bonus per own pawn on the three cells in front of a royal
+/// piece (half for the three beyond): a pawn shield, on top of
+/// [`SHELTER`].
+const SHIELD: i32 = 12;
 /// Endgame weights of a passed pawn's escort: per step (Chebyshev, at most
 /// [`ESCORT_FAR`]) between the enemy's royal piece and the cell in front of
 /// the pawn, and the same for its own royal piece (negative: far is worse),
@@ -78,54 +82,67 @@ impl Structure {
         let mut royal = [None; 2];
         super::eval::each_occupied(pos, |c| {
             let code = pos.at(c as u16);
-            if code == 0 {
-                return;
-            }
             if t.code_pawn[code as usize] {
                 masks[code_side(code) as usize][self.file[c] as usize] |= 1 << self.rank[c];
-            } else if t.code_royal[code as usize] {
+            } else if code != 0 && t.code_royal[code as usize] {
                 royal[code_side(code) as usize].get_or_insert(c);
             }
         });
         let mut total = [0i32; 2];
-        super::eval::each_occupied(pos, |c| {
-            let code = pos.at(c as u16);
-            if code == 0 {
-                return;
+        for (s, score) in total.iter_mut().enumerate() {
+            *score += self.pawns(&masks, s, mg[s], royal);
+            if let Some(c) = royal[s] {
+                let shelter = self.shelter(pos, c, s as u8) + self.shield(&masks[s], c, s);
+                *score += shelter * mg[s] / 256;
             }
-            let s = code_side(code) as usize;
-            if t.code_pawn[code as usize] {
-                total[s] += self.pawn(&masks, s, c, mg[s], royal);
-            } else if t.code_royal[code as usize] {
-                total[s] += self.shelter(pos, c, s as u8) * mg[s] / 256;
-            }
-        });
+        }
         total[side] - total[side ^ 1]
     }
 
-    /// One pawn's terms.
-    fn pawn(&self, masks: &[[u64; 32]; 2], s: usize, c: usize, mg: i32, royal: [Option<usize>; 2]) -> i32 {
-        let (x, y) = (self.file[c] as usize, self.rank[c] as u32);
-        let goal = self.goal[s] as u32;
-        let ahead = if goal > y { bits_from(y + 1) & !bits_from(goal + 1) } else { !bits_from(y) & bits_from(goal) };
-        let files = x.saturating_sub(1)..=(x + 1).min(self.files - 1);
+    /// The pawn terms of side `s`, file by file: doubled and isolated pawns
+    /// from the file's and its neighbours' masks, then each pawn's passed
+    /// bonus.
+    fn pawns(&self, masks: &[[u64; 32]; 2], s: usize, mg: i32, royal: [Option<usize>; 2]) -> i32 {
         let mut score = 0;
-        if !files.clone().any(|f| masks[s ^ 1][f] & ahead != 0) {
-            let travelled = self.ranks - 1 - (goal as i32 - y as i32).abs();
-            let frac = travelled.max(0) * 256 / (self.ranks - 1).max(1);
-            let bonus = PASSED_MIN + (PASSED_MAX - PASSED_MIN) * frac * frac / 65536;
-            // Worth most in the endgame, when nothing stops it.
-            score += bonus * (512 - mg) / 512;
-            let front = if goal > y { y + 1 } else { y.saturating_sub(1) };
-            score += self.escort(x, front, s, royal) * frac * frac / 65536 * (256 - mg) / 256;
-        }
-        if masks[s][x].count_ones() > 1 {
-            score -= DOUBLED;
-        }
-        if !files.filter(|&f| f != x).any(|f| masks[s][f] != 0) {
-            score -= ISOLATED;
+        let own = &masks[s];
+        for x in 0..self.files {
+            let mut file = own[x];
+            if file == 0 {
+                continue;
+            }
+            let n = file.count_ones() as i32;
+            if n > 1 {
+                score -= DOUBLED * n;
+            }
+            let (left, right) = (x.saturating_sub(1), (x + 1).min(self.files - 1));
+            if (left..=right).all(|f| f == x || own[f] == 0) {
+                score -= ISOLATED * n;
+            }
+            let enemy = masks[s ^ 1][left] | masks[s ^ 1][x] | masks[s ^ 1][right];
+            while file != 0 {
+                let y = file.trailing_zeros();
+                file &= file - 1;
+                score += self.passed(enemy, x, y, s, mg, royal);
+            }
         }
         score
+    }
+
+    /// The bonus of side `s`'s pawn on file `x`, rank `y`, if no pawn in
+    /// `enemy` (the enemy's pawns on its own and the neighbouring files)
+    /// stands ahead of it.
+    fn passed(&self, enemy: u64, x: usize, y: u32, s: usize, mg: i32, royal: [Option<usize>; 2]) -> i32 {
+        let goal = self.goal[s] as u32;
+        let ahead = if goal > y { bits_from(y + 1) & !bits_from(goal + 1) } else { !bits_from(y) & bits_from(goal) };
+        if enemy & ahead != 0 {
+            return 0;
+        }
+        let travelled = self.ranks - 1 - (goal as i32 - y as i32).abs();
+        let frac = travelled.max(0) * 256 / (self.ranks - 1).max(1);
+        let bonus = PASSED_MIN + (PASSED_MAX - PASSED_MIN) * frac * frac / 65536;
+        // Worth most in the endgame, when nothing stops it.
+        let front = if goal > y { y + 1 } else { y.saturating_sub(1) };
+        bonus * (512 - mg) / 512 + self.escort(x, front, s, royal) * frac * frac / 65536 * (256 - mg) / 256
     }
 
     /// How well the royal pieces escort a passed pawn of side `s` whose
@@ -139,6 +156,20 @@ impl Structure {
             })
         };
         ESCORT_ENEMY * dist(royal[s ^ 1]) - ESCORT_OWN * dist(royal[s])
+    }
+
+    /// The pawn shield of side `s`'s royal piece on `c`: its own pawns on
+    /// the three cells in front of it (toward where its pawns promote) and,
+    /// counting half, the three cells beyond.
+    fn shield(&self, own: &[u64; 32], c: usize, s: usize) -> i32 {
+        let (x, y) = (self.file[c] as usize, self.rank[c] as i32);
+        let dir = (self.goal[s] as i32 - y).signum();
+        let row = |r: i32| if dir == 0 || !(0..self.ranks).contains(&r) { 0 } else { 1u64 << r };
+        let (near, far) = (row(y + dir), row(y + 2 * dir));
+        let files = x.saturating_sub(1)..=(x + 1).min(self.files - 1);
+        files
+            .map(|f| (own[f] & near).count_ones() as i32 * SHIELD + (own[f] & far).count_ones() as i32 * SHIELD / 2)
+            .sum()
     }
 
     /// Own pieces around a royal piece on `c` (at most three count).
@@ -214,5 +245,35 @@ mod tests {
         let (mid, end) = ([256, 256], [0, 0]);
         assert_eq!(st.score(&pos, 0, mid) - st.score(&bare, 0, mid), 3 * SHELTER);
         assert_eq!(st.score(&pos, 0, end), st.score(&bare, 0, end));
+    }
+}
+
+#[cfg(test)]
+mod shield_tests {
+    use super::*;
+    use crate::variant::{builtin, load_str};
+
+    #[test]
+    fn pawns_in_front_of_the_royal_shield_it_toward_the_promotion_side() {
+        let (v, _) = load_str(builtin::text("chess").unwrap()).unwrap();
+        let st = Structure::new(&v).unwrap();
+        let cell = |name: &str| v.grid.parse(name).unwrap() as usize;
+        let pawns = |cells: &[&str]| {
+            let mut own = [0u64; 32];
+            for c in cells.iter().map(|c| cell(c)) {
+                own[st.file[c] as usize] |= 1 << st.rank[c];
+            }
+            own
+        };
+        let front = pawns(&["f2", "g2", "h2"]);
+        let beyond = pawns(&["f3", "g3", "h3"]);
+        let far = pawns(&["f4", "g4", "h4"]);
+        assert_eq!(st.shield(&front, cell("g1"), 0), 3 * SHIELD);
+        assert_eq!(st.shield(&beyond, cell("g1"), 0), 3 * (SHIELD / 2));
+        assert_eq!(st.shield(&far, cell("g1"), 0), 0);
+        // Black's pawns shield toward rank 1: the same pawns behind a black
+        // king on g3 shield it, in front of a white one they do not.
+        assert_eq!(st.shield(&front, cell("g3"), 1), 3 * SHIELD);
+        assert_eq!(st.shield(&front, cell("g3"), 0), 0);
     }
 }
