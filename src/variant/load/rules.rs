@@ -69,6 +69,7 @@ pub(super) fn check(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Rules {
         move_rule,
         repetition,
         perpetual_check_loses: spec.perpetual_check_loses,
+        move_repetition_loses: spec.move_repetition_loses,
         flying_general: spec.flying_general,
         flying_general_ranks: spec.flying_general_ranks,
         repetition_value: end_value(&spec.repetition_value, "repetition-value", EndValue::Draw, d),
