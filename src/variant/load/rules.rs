@@ -57,6 +57,7 @@ pub(super) fn check(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Rules {
         ep_region: None,
         move_filters: spec.must_capture
             || spec.no_checks
+            || spec.drops.as_ref().is_some_and(|d| d.no_checks)
             || evasion_capture_only
             || spec.promotion_move.as_ref().is_some_and(|p| p.no_check),
         royal_check_all,
