@@ -40,7 +40,8 @@ fn janggimodern_game_ends_are_fairy_stockfish_s_after_every_ply() {
             g.play(mv);
             let (ours, reason) = verdict(&mut g);
             if ours != fsf {
-                wrong.push(format!("game {games} after ply {i} ({m}): FSF {fsf}, Rookery {ours} {reason:?}\n  {moves}"));
+                wrong
+                    .push(format!("game {games} after ply {i} ({m}): FSF {fsf}, Rookery {ours} {reason:?}\n  {moves}"));
             }
             repetitions += usize::from(reason.as_deref() == Some("move repetition"));
             plies += 1;
