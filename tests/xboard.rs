@@ -129,6 +129,11 @@ fn features_offer_every_drawable_variant() {
         // Double steps from FSF's double-step region (b3, c3, f3, g3 too),
         // not only from the start cells: no XBoard Betza form.
         "wolf",
+        // One board of a bughouse pair (`drops.two-boards`): XBoard fills
+        // hands from the partner board only in its own bughouse.
+        "bughouse",
+        "koedem",
+        "supply",
     ];
     for (name, _) in builtin::BUILTIN {
         let xb_name = if *name == "chess" { "normal" } else { name };
