@@ -142,9 +142,7 @@ fn exported_game_code_plays_the_engines_games() {
     let mut seen = Seen::default();
     for &(name, _) in rookery::variant::builtin::BUILTIN {
         let v = builtin(name);
-        let outside = rookery::export::special_rule_items(&v)
-            .into_iter()
-            .any(|(f, _)| f != rookery::export::Feature::PromotionCells);
+        let outside = !game_courier::outside_rules(&v).is_empty();
         if v.grid.graph().is_some() || outside {
             continue;
         }
@@ -297,4 +295,39 @@ fn exported_game_code_ends_the_game_by_a_bare_king() {
     assert_eq!(g.result(), Some("Game over: bare king. White wins."));
     let mut t = g.clone();
     assert_eq!(enter(&mut t, 1, "a7", "a8", None), Err(Stop::Die("The game is over.".into())));
+}
+
+#[test]
+fn exported_game_code_castles_in_fischerandom() {
+    // The preset starts from the definition's array, and from it Chess960
+    // castling is the castling the code enforces: after 1. e4 e5 2. Nf3 Nc6
+    // 3. Bc4 Bc5 both sides may castle; White castles, the board is the
+    // engine's, and the sheet names what it leaves out (the other arrays).
+    let v = builtin("fischerandom");
+    let sheet = game_courier::export(&v).unwrap();
+    assert!(sheet.contains(game_courier::CHESS960_START), "the sheet says the other arrays are not written");
+    assert!(!sheet.contains("Chess960 castling by the King from any cell"), "castling from this array is enforced");
+    let kinds = game_courier::labels(&v).kinds;
+    let mut pos = Position::start(&v);
+    let mut g = Game::new(field(&sheet, "Pre-Game"), gc_board(&v, &pos, &kinds));
+    let label = |c: Cell| v.grid.label(c).to_string();
+    for (i, mv) in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5"].iter().enumerate() {
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        let m = rookery::game::notation::parse_move(&pos, mv, &legal).unwrap();
+        enter(&mut g, i % 2 + 1, &mv[..2], &mv[2..], None).unwrap();
+        pos.make(m);
+    }
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let castle = *legal.iter().find(|m| m.kind == MoveKind::Castle).expect("White may castle");
+    g.legal.clear();
+    g.post(field(&sheet, "Post-Game 1"), None).unwrap();
+    let engine: BTreeSet<(String, String)> = legal.iter().map(|m| (label(m.from), label(m.to))).collect();
+    assert_eq!(g.legal, engine);
+    enter(&mut g, 1, &label(castle.from), &label(castle.to), None).unwrap();
+    pos.make(castle);
+    assert_eq!(g.board, gc_board(&v, &pos, &kinds), "after castling");
+    let white = |name: &str| kinds[v.pieces.iter().position(|p| p.name == name).unwrap()].0.clone();
+    assert_eq!((g.board.get("g1"), g.board.get("f1")), (Some(&white("King")), Some(&white("Rook"))));
 }
