@@ -172,6 +172,10 @@ pub struct Game {
     pub said: Vec<String>,
     /// The deepest nesting of subroutine calls so far.
     pub depth: usize,
+    /// The board's cells, when the test gives them: `where` must then land
+    /// on one of them (what GC's `where` gives for a hole or off the board
+    /// no source says, so the code must never ask).
+    pub cells: Option<BTreeSet<String>>,
     pre: HashMap<&'static str, String>,
 }
 
@@ -226,6 +230,7 @@ impl Game {
             legal: BTreeSet::new(),
             said: Vec::new(),
             depth: 0,
+            cells: None,
             pre: HashMap::new(),
         };
         g.code = Rc::new(lines.iter().map(|l| g.statement(l)).collect());
@@ -414,7 +419,14 @@ impl Game {
                 let (f, r) = square(&a[0].key());
                 let (f, r) = (f + a[1].num(), r + a[2].num());
                 assert!(f >= 0 && r >= 0, "`where` off the board (no source says what it gives)");
-                V::S(rookery::board::square_label(f as u32, r as u32).into())
+                let c = rookery::board::square_label(f as u32, r as u32);
+                if let Some(cells) = &self.cells {
+                    assert!(
+                        cells.contains(&c),
+                        "`where` to {c}, not a cell of the board (no source says what it gives)"
+                    );
+                }
+                V::S(c.into())
             }
         }
     }
