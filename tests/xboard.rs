@@ -152,6 +152,11 @@ fn features_offer_every_drawable_variant() {
         "flipello",
         "flipersi",
         "flipello10",
+        // One board of a bughouse pair (`drops.two-boards`): XBoard fills
+        // hands from the partner board only in its own bughouse.
+        "bughouse",
+        "koedem",
+        "supply",
     ];
     for (name, _) in builtin::BUILTIN {
         let xb_name = if *name == "chess" { "normal" } else { name };

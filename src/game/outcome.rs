@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use super::{Game, Side};
+use super::{Game, Move, MoveKind, Side};
 use crate::variant::EndValue;
 
 /// Why the game ended.
@@ -121,6 +121,82 @@ impl Game<'_> {
         Some(Outcome { winner: Some(winner), reason: Reason::Named("perpetual check".into()) })
     }
 
+    /// Janggi's move repetition (`rules.move-repetition-loses`), as
+    /// Fairy-Stockfish's `moveRepetitionIllegal` judges it: the side that
+    /// just moved loses when its last five moves took one piece back and
+    /// forth (or a pass and then four such moves), with no capture by the
+    /// first and no check against it before any of them.
+    fn move_repetition(&mut self) -> Option<Outcome> {
+        let t = self.history.len();
+        let end = (self.pos.halfmove() as usize).min(t);
+        // M(k): the move k plies ago (M(0) the last one).
+        let m = |k: usize| self.history[t - 1 - k].0;
+        let plain = |a: Move| a.kind == MoveKind::Normal && a.promo == 0;
+        let reverse = |a: Move, b: Move| plain(a) && plain(b) && a.from == b.to && a.to == b.from;
+        if end < 8 || !plain(m(0)) || !self.reaches_enemy_royal(m(0).to) {
+            return None;
+        }
+        let mut count = if reverse(m(2), m(0)) {
+            2
+        } else if plain(m(2)) && m(2).from == m(2).to {
+            1
+        } else {
+            return None;
+        };
+        // The move series, back two plies at a time (FSF's loop, i = 4, 6, ...).
+        // (The position `t` plies back, the first, has no move before it.)
+        let mut i = 4;
+        while i <= end && i < t {
+            let s = i - 2;
+            if count < 4 {
+                if !reverse(m(i), if count == 1 { m(0) } else { m(s) }) {
+                    return None;
+                }
+                count += 1;
+            } else {
+                let u = self.history[t - 1 - i].1;
+                if u.captured != 0 || u.captured_extra != 0 || m(s).from != m(i).to {
+                    return None;
+                }
+                return self.unchecked_mover(i).then(|| Outcome {
+                    winner: Some(self.pos.side()),
+                    reason: Reason::Named("move repetition".into()),
+                });
+            }
+            i += 2;
+        }
+        None
+    }
+
+    /// The piece on `c` may stand on the cell of a royal piece of the side
+    /// to move (FSF: its type's board region holds the enemy king): it is
+    /// confined to no region, or its region holds one.
+    fn reaches_enemy_royal(&self, c: crate::board::Cell) -> bool {
+        let v = self.pos.variant();
+        let code = self.pos.at(c);
+        let Some(r) = v.pieces[crate::game::code_kind(code) as usize].confined_to else { return true };
+        let mover = crate::game::code_side(code) as usize;
+        let stm = self.pos.side();
+        (0..v.grid.len() as crate::board::Cell).any(|k| {
+            let p = self.pos.at(k);
+            p != 0
+                && crate::game::code_side(p) == stm
+                && v.pieces[crate::game::code_kind(p) as usize].royal
+                && v.regions[r as usize].contains(mover, k)
+        })
+    }
+
+    /// The mover of the series ending `i` plies back was in check before
+    /// none of its moves: the positions 1, 3, ..., i + 1 plies back (the
+    /// last only where the n-move count reaches it, as in FSF).
+    fn unchecked_mover(&mut self, i: usize) -> bool {
+        let now = self.keys.len() - 1;
+        let end = (self.pos.halfmove() as usize).min(self.history.len());
+        let deepest = if i < end { i + 1 } else { i - 1 };
+        let checked = self.checks_back_to(now - deepest);
+        (1..=deepest).step_by(2).all(|k| !checked[deepest - k])
+    }
+
     /// Whether the side to move was in check, for every position from
     /// index `first` of `keys` to the current one (taking moves back and
     /// playing them again).
@@ -230,6 +306,11 @@ impl Game<'_> {
                 over.then(|| Outcome { winner: self.pos.counted_winner(false), reason: Reason::MoveRule(n) })
             }
             EndRule::Repetition => {
+                if v.rules.move_repetition_loses {
+                    if let Some(o) = self.move_repetition() {
+                        return Some(o);
+                    }
+                }
                 let rep = v.rules.repetition;
                 if rep == 0 || self.occurrences() < rep {
                     return None;

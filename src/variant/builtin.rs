@@ -140,6 +140,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
     // FSF catalogue, round 5 (helper cat5a).
     ("fischerandom", include_str!("../../definitions/fischerandom.toml")),
     ("caparandom", include_str!("../../definitions/caparandom.toml")),
+    // FSF catalogue, round 6 (helper cat6b).
+    ("bughouse", include_str!("../../definitions/bughouse.toml")),
+    ("koedem", include_str!("../../definitions/koedem.toml")),
+    ("supply", include_str!("../../definitions/supply.toml")),
 ];
 
 /// The text of a built-in definition.

@@ -153,6 +153,9 @@ pub struct Rules {
     /// A repetition reached by checking in every position of its cycle
     /// loses for the checking side.
     pub perpetual_check_loses: bool,
+    /// A piece moved back and forth five times in a row loses
+    /// (`rules.move-repetition-loses`, FSF's moveRepetitionIllegal).
+    pub move_repetition_loses: bool,
     /// Royal pieces may not face each other on an open file.
     pub flying_general: bool,
     /// … nor on an open rank (`rules.flying-general = "lines"`, FSF's rule).

@@ -136,6 +136,8 @@ pub struct VariantSpec {
     pub repetition: Option<Spanned<i64>>,
     /// `rules.perpetual-check-loses`.
     pub perpetual_check_loses: bool,
+    /// `rules.move-repetition-loses`.
+    pub move_repetition_loses: bool,
     /// `[regions]`.
     pub regions: Vec<crate::game::rules::regions::RegionSpec>,
     /// `rules.flying-general`.

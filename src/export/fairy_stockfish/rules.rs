@@ -397,6 +397,13 @@ pub(super) fn drop_lines(
     // opposite-coloured bishops, for the one kind written as its `bishop`.
     if d.must_drop {
         out.push("mustDrop = true".into());
+        out.extend(must_drop_type(v, d, problems));
+    }
+    if d.two_boards {
+        out.push("twoBoards = true".into());
+    }
+    if d.no_checks {
+        out.push("dropChecks = false".into());
     }
     if d.drop_as.iter().any(|&k| k != NONE) {
         // Either face up, as FSF's `dropPromoted` (its kyotoshogi).
@@ -411,6 +418,23 @@ pub(super) fn drop_lines(
         ),
     }
     out
+}
+
+/// `mustDropType`: FSF names one kind (or every kind, its default `*`).
+fn must_drop_type(v: &Variant, d: &crate::game::rules::drops::Drops, problems: &mut Vec<String>) -> Option<String> {
+    if d.must_drop_kinds == u64::MAX {
+        return None;
+    }
+    let kinds: Vec<usize> = (0..v.pieces.len()).filter(|&k| d.must_drop_kinds >> k & 1 != 0).collect();
+    match kinds.as_slice() {
+        [k] => Some(format!("mustDropType = {}", v.pieces[*k].letter.to_ascii_lowercase())),
+        _ => {
+            problems.push(
+                "a drop forced by several kinds (`drops.must-drop-pieces`): FSF's mustDropType is one kind".into(),
+            );
+            None
+        }
+    }
 }
 
 /// FSF's pawn double step is by rank (`doubleStepRegion`), ours needs a
@@ -481,6 +505,10 @@ fn droppable(v: &Variant, pl: &Placement) -> Vec<usize> {
     let mut ks: Vec<usize> = pl.hand.iter().map(|&(k, _)| k as usize).collect();
     if d.to_hand {
         ks.extend((0..v.pieces.len()).map(|k| d.demote[k] as usize));
+    }
+    // One board of a pair: the partner may pass any piece.
+    if d.two_boards {
+        ks.extend(0..v.pieces.len());
     }
     ks.retain(|&k| !v.pieces[k].royal);
     ks.sort();

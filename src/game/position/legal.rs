@@ -122,9 +122,12 @@ impl<'v> Position<'v> {
             let m = out[i];
             if m.kind == MoveKind::Drop {
                 // A posting removes nothing, so it can only matter when in
-                // check (or when it posts a royal piece); a drop that may not
-                // mate (uchifuzume) is refused when it does.
-                if (in_check || self.makes_royal(m)) && self.exposes_royal(m) || self.refused_mating_drop(m) {
+                // check, when it posts a royal piece, or when it lands on a
+                // cell an attack depends on (a cannon's new screen); a drop
+                // that may not mate (uchifuzume) is refused when it does.
+                if (in_check || self.makes_royal(m) || touches(m.to)) && self.exposes_royal(m)
+                    || self.refused_mating_drop(m)
+                {
                     out.swap_remove(i);
                 } else {
                     i += 1;

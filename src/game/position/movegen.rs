@@ -19,8 +19,10 @@ impl<'v> Position<'v> {
         let v = self.v;
         if let Some(d) = v.drops.as_ref().filter(|d| d.must_drop && self.in_hand > 0) {
             let kinds = v.pieces.len();
-            if self.hand[self.side as usize * kinds..][..kinds].iter().any(|&n| n > 0) {
-                self.drop_moves(d, out);
+            let hand = &self.hand[self.side as usize * kinds..][..kinds];
+            // Only the kinds of `must-drop-pieces` force the drop (koedem's king).
+            if hand.iter().enumerate().any(|(k, &n)| n > 0 && d.must_drop_kinds >> k & 1 != 0) {
+                self.drop_moves(d, out, d.must_drop_kinds);
                 return;
             }
         }
@@ -43,7 +45,7 @@ impl<'v> Position<'v> {
                 self.gating_moves(g, out, start);
             }
             if let Some(d) = &v.drops {
-                self.drop_moves(d, out);
+                self.drop_moves(d, out, u64::MAX);
             }
         }
     }

@@ -36,8 +36,9 @@ impl Position<'_> {
     fn placement_field(&self) -> String {
         let v = self.v;
         // `~` as Fairy-Stockfish writes it: only where the mark decides
-        // something (a captured piece is demoted).
-        let demotes = v.drops.as_ref().is_some_and(|d| d.to_hand && !d.keep_promoted);
+        // something (a captured piece is demoted, here or, with two boards,
+        // in the partner's hand).
+        let demotes = v.drops.as_ref().is_some_and(|d| d.two_boards || d.to_hand && !d.keep_promoted);
         let pp = v.piece_promotion.as_ref();
         // A shogi-style promoted piece is written `+` and the letter of the
         // piece it promoted from.

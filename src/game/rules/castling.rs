@@ -184,7 +184,7 @@ impl Position<'_> {
             let letter = up != 'K' && up != 'Q';
             // With gating a file letter is a gate only (FSF), never a castling right.
             let mut found = (!letter || self.v.gating.is_none())
-                && self.mark_castling(side, |kx, px, file| match up {
+                && self.mark_castling(side, setup, |kx, px, file| match up {
                     'K' => px > kx,
                     'Q' => px < kx,
                     f => file == f.to_ascii_lowercase().to_string(),
@@ -287,13 +287,32 @@ impl Position<'_> {
     /// Marks unmoved every piece of `side` (royal or not) with a castling rule whose
     /// partner (own piece) `wanted(king x, partner x, partner file)` names,
     /// and that partner.
-    fn mark_castling(&mut self, side: Side, wanted: impl Fn(u32, u32, String) -> bool) -> bool {
+    fn mark_castling(
+        &mut self,
+        side: Side,
+        setup: &[Option<(u8, Side)>],
+        wanted: impl Fn(u32, u32, String) -> bool,
+    ) -> bool {
+        // With several kings that could castle (koedem's second king), the
+        // right belongs to the one on its setup cell, as Fairy-Stockfish
+        // gives it to the king on the castling king's file.
+        self.mark_castling_from(side, &wanted, |c, code| setup[c] == Some((code_kind(code), side)))
+            || self.mark_castling_from(side, &wanted, |_, _| true)
+    }
+
+    /// [`Self::mark_castling`] for the kings on the cells `from` accepts.
+    fn mark_castling_from(
+        &mut self,
+        side: Side,
+        wanted: &impl Fn(u32, u32, String) -> bool,
+        from: impl Fn(usize, u8) -> bool,
+    ) -> bool {
         let v = self.v;
         let n = v.grid.len();
         let mut found = false;
         for c in 0..n {
             let code = self.board[c];
-            if code == 0 || code_side(code) != side {
+            if code == 0 || code_side(code) != side || !from(c, code) {
                 continue;
             }
             let kx = v.grid.coords(c as Cell).0;

@@ -31,6 +31,13 @@ pub struct DropRules {
     pub hand_order: Vec<u8>,
     /// While the side to move holds pieces in hand, it may only drop.
     pub must_drop: bool,
+    /// Kinds (bits) that alone force the drop and may then be dropped
+    /// (`must-drop-pieces`); 0: every kind.
+    pub must_drop_kinds: u64,
+    /// A drop may not give check.
+    pub no_checks: bool,
+    /// The board is one of a bughouse pair: promoted marks are written.
+    pub two_boards: bool,
     /// A `no_mate` drop that mates is generated and loses (FSF's way),
     /// instead of being refused.
     pub no_mate_loses: bool,
@@ -75,6 +82,13 @@ pub struct Drops {
     pub hand_order: Vec<u8>,
     /// While the side to move holds pieces in hand, it may only drop.
     pub must_drop: bool,
+    /// Kinds (bits) that force the drop, or every kind (`u64::MAX`).
+    pub must_drop_kinds: u64,
+    /// A drop may not give check (`drops.no-checks`).
+    pub no_checks: bool,
+    /// One board of a bughouse pair (`drops.two-boards`): the hands are
+    /// filled from outside, and promoted pieces keep their `~` mark.
+    pub two_boards: bool,
     /// Kinds (bits) whose mating drop is refused (`no-mate-rule = "illegal"`).
     pub no_mate_refused: u64,
     /// Per kind in hand: the promoted kind it may also be dropped as, or
@@ -129,6 +143,9 @@ impl DropRules {
             no_mate,
             hand_order,
             must_drop: self.must_drop,
+            must_drop_kinds: if self.must_drop_kinds == 0 { u64::MAX } else { self.must_drop_kinds },
+            no_checks: self.no_checks,
+            two_boards: self.two_boards,
             no_mate_refused: if self.no_mate_loses { 0 } else { no_mate },
             drop_as: self.drop_as(promotion, kinds),
             opposite_colours: self.opposite_colours.iter().fold(0u64, |m, &k| m | 1 << k),
@@ -232,14 +249,28 @@ impl Drops {
 }
 
 impl Position<'_> {
-    /// Drops of the side to move: every piece kind in its hand on every
-    /// empty cell its mask allows.
-    pub(crate) fn drop_moves(&self, d: &Drops, out: &mut Vec<Move>) {
+    /// `drops.no-checks` (supply chess, Fairy-Stockfish's `dropChecks =
+    /// false`): removes the drops that would give check; other moves may.
+    pub(crate) fn drop_checking_drops(&mut self, out: &mut Vec<Move>) {
+        out.retain(|&m| {
+            if m.kind != MoveKind::Drop {
+                return true;
+            }
+            let u = self.make(m);
+            let check = self.in_check();
+            self.unmake(m, u);
+            !check
+        });
+    }
+
+    /// Drops of the side to move: every piece kind in its hand (of the
+    /// kinds in the bit set `only`) on every empty cell its mask allows.
+    pub(crate) fn drop_moves(&self, d: &Drops, out: &mut Vec<Move>, only: u64) {
         let side = self.side as usize;
         let kinds = self.v.pieces.len();
         let w = d.words;
         for kind in 0..kinds {
-            if self.hand[side * kinds + kind] == 0 {
+            if self.hand[side * kinds + kind] == 0 || only >> kind & 1 == 0 {
                 continue;
             }
             let mask = &d.cells[(kind * 2 + side) * w..][..w];

@@ -1,6 +1,6 @@
 //! The rules that narrow the legal moves after the royal-safety test, in
 //! the order they apply: checks forbidden (`rules.no-checks`, in
-//! `royalty`; checking promotions, `promotion.by-move.no-check`, in
+//! `royalty`; checking drops, `drops.no-checks`, in `drops`; checking promotions, `promotion.by-move.no-check`, in
 //! `promotion_move`), Makpong's evasion rule (`rules.royal-evasion`, in
 //! `royalty`), then compulsory capture (`rules.must-capture`, in `capture`),
 //! which looks only at captures the other rules allow. Run only when
@@ -14,6 +14,8 @@ impl Position<'_> {
         let rules = &self.variant().rules;
         if rules.no_checks {
             self.drop_checking_moves(out);
+        } else if self.variant().drops.as_ref().is_some_and(|d| d.no_checks) {
+            self.drop_checking_drops(out);
         }
         if self.variant().promotion_move.as_ref().is_some_and(|p| p.no_check) {
             self.drop_checking_promotions(out);

@@ -42,6 +42,14 @@ pub fn unteachable(v: &Variant) -> Option<String> {
     if v.walls.is_some() {
         return Some("its moves place a wall, arrow or duck as a second part".to_string());
     }
+    if v.drops.as_ref().is_some_and(|d| d.two_boards) {
+        // XBoard's own bughouse runs both boards and moves pieces between
+        // them itself; a taught variant's hand would stay as the setup
+        // gives it, with nothing to fill it.
+        return Some(
+            "it is one board of a bughouse pair, whose hand XBoard 4.9.1 fills only in its own bughouse".to_string(),
+        );
+    }
     if Position::start(v).side() == crate::game::BLACK {
         // backend.c reads the `setup` FEN with the side to move discarded.
         return Some(

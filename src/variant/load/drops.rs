@@ -43,6 +43,7 @@ pub(super) fn check(
     let opposite_colours =
         ds.opposite_colours.iter().filter_map(|l| letters.kind_of(l, "piece in `drops.opposite-colours`", d)).collect();
     let unmoved = ds.unmoved.iter().map(|p| place(p, grid, letters, d)).collect();
+    let must_drop_kinds = must_drop_kinds(ds, letters, d);
     Some(DropRules {
         to_hand: ds.captures_to_hand,
         keep_promoted,
@@ -52,11 +53,24 @@ pub(super) fn check(
         no_mate,
         hand_order,
         must_drop: ds.must_drop,
+        must_drop_kinds,
+        no_checks: ds.no_checks,
+        two_boards: ds.two_boards,
         no_mate_loses: no_mate_loses(ds, d),
         drop_promoted: ds.drop_promoted,
         opposite_colours,
         unmoved,
     })
+}
+
+/// `drops.must-drop-pieces`: the kinds (bits) that force a drop; 0 for
+/// every kind. Meaningless without `must-drop`, so an error there.
+fn must_drop_kinds(ds: &super::super::spec::DropsSpec, letters: &Letters, d: &mut Vec<Diagnostic>) -> u64 {
+    if let (false, Some(first)) = (ds.must_drop, ds.must_drop_pieces.first()) {
+        d.push(Diagnostic::error(first.span.clone(), "`drops.must-drop-pieces` needs `drops.must-drop = true`"));
+    }
+    let kinds = ds.must_drop_pieces.iter().filter_map(|l| letters.kind_of(l, "piece in `drops.must-drop-pieces`", d));
+    kinds.fold(0u64, |m, k| m | 1 << k)
 }
 
 /// `drops.no-mate-rule`: whether a forbidden mating drop is generated and

@@ -57,6 +57,7 @@ pub(super) fn check(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Rules {
         ep_region: None,
         move_filters: spec.must_capture
             || spec.no_checks
+            || spec.drops.as_ref().is_some_and(|d| d.no_checks)
             || evasion_capture_only
             || spec.promotion_move.as_ref().is_some_and(|p| p.no_check),
         royal_check_all,
@@ -69,6 +70,7 @@ pub(super) fn check(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Rules {
         move_rule,
         repetition,
         perpetual_check_loses: spec.perpetual_check_loses,
+        move_repetition_loses: spec.move_repetition_loses,
         flying_general: spec.flying_general,
         flying_general_ranks: spec.flying_general_ranks,
         repetition_value: end_value(&spec.repetition_value, "repetition-value", EndValue::Draw, d),

@@ -25,6 +25,12 @@ pub struct DropsSpec {
     pub hand_order: Vec<Spanned<String>>,
     /// `must-drop`.
     pub must_drop: bool,
+    /// `must-drop-pieces`.
+    pub must_drop_pieces: Vec<Spanned<String>>,
+    /// `no-checks`.
+    pub no_checks: bool,
+    /// `two-boards`.
+    pub two_boards: bool,
     /// `no-mate-rule`.
     pub no_mate_rule: Option<Spanned<String>>,
     /// `drop-promoted`.
@@ -83,6 +89,10 @@ impl Reader<'_> {
         let no_mate = self.array(t, "no-mate", "drops.no-mate", |s, v| s.str_elem(v, "drops.no-mate"));
         let hand_order = self.array(t, "hand-order", "drops.hand-order", |s, v| s.str_elem(v, "drops.hand-order"));
         let must_drop = self.bool(t, "must-drop", "drops.must-drop", false);
+        let must_drop_pieces =
+            self.array(t, "must-drop-pieces", "drops.must-drop-pieces", |s, v| s.str_elem(v, "drops.must-drop-pieces"));
+        let no_checks = self.bool(t, "no-checks", "drops.no-checks", false);
+        let two_boards = self.bool(t, "two-boards", "drops.two-boards", false);
         let no_mate_rule = self.string(t, "no-mate-rule", "drops.no-mate-rule", false, &span);
         let drop_promoted = self.bool(t, "drop-promoted", "drops.drop-promoted", false);
         let opposite_colours =
@@ -97,6 +107,9 @@ impl Reader<'_> {
             no_mate,
             hand_order,
             must_drop,
+            must_drop_pieces,
+            no_checks,
+            two_boards,
             no_mate_rule,
             drop_promoted,
             opposite_colours,

@@ -18,6 +18,7 @@ impl Reader<'_> {
         spec.move_rule = self.int(r, "move-rule", "rules.move-rule", false, &s);
         spec.repetition = self.int(r, "repetition", "rules.repetition", false, &s);
         spec.perpetual_check_loses = self.bool(r, "perpetual-check-loses", "rules.perpetual-check-loses", false);
+        spec.move_repetition_loses = self.bool(r, "move-repetition-loses", "rules.move-repetition-loses", false);
         (spec.flying_general, spec.flying_general_ranks) = self.flying_general(r);
         spec.repetition_value = self.string(r, "repetition-value", "rules.repetition-value", false, &s);
         spec.check_limit = self.int(r, "check-limit", "rules.check-limit", false, &s);
