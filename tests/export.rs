@@ -190,6 +190,33 @@ fn fairy_stockfish_janggi_family_inherits_from_fsfs_janggi() {
 }
 
 #[test]
+fn fairy_stockfish_writes_wolfs_double_step_region_and_promotions() {
+    // FSF's `i` moves are by square (doubleStepRegion), any set of squares;
+    // the pawn's two promotions share one region; the sergeant is a pawn
+    // type that does not take en passant.
+    let ini = fairy_stockfish::export(&builtin("wolf")).unwrap_or_else(|e| panic!("{e}"));
+    for line in [
+        "customPiece3 = s:fWfFifmnD",
+        "doubleStepRegionWhite = *2 b3 c3 f3 g3",
+        "doubleStepRegionBlack = b8 c8 f8 g8 *9",
+        "promotedPieceType = p:e",
+        "promotionPieceTypes = qwfrb",
+        "enPassantTypes = p",
+    ] {
+        assert!(ini.lines().any(|l| l == line), "{line}\n{ini}");
+    }
+    assert_eq!(ini.matches("promotionRegionWhite").count(), 1, "{ini}");
+    // A piece-promotion zone on other squares than the pawns' zone.
+    let apart = edited(
+        "wolf",
+        "piece-zone = { white = [10], black = [1] }",
+        "piece-zone = { white = [9, 10], black = [1, 2] }",
+    );
+    let e = fairy_stockfish::export(&apart).unwrap_err().problems.join("\n");
+    assert!(e.contains("on different squares"), "{e}");
+}
+
+#[test]
 fn fairy_stockfish_en_passant_by_other_pawns() {
     // Berolina's pawn takes en passant as FSF's enPassantTypes piece; Pawn
     // Sideways's region-bound double step is FSF's `i` move.

@@ -299,10 +299,12 @@ fn write_section(v: &Variant, s: &Section) -> String {
     out
 }
 
-/// `enPassantTypes` when a kind other than FSF's `pawn` takes en passant:
-/// those kinds and the `pawn`-type kinds (else FSF's default, `pawnTypes`).
+/// `enPassantTypes` when a kind other than FSF's `pawn` takes en passant,
+/// or a pawn kind does not (Wolf's sergeant): the kinds that do (else FSF's
+/// default, `pawnTypes`, every pawn kind).
 fn ep_types_line(v: &Variant, p: &pieces::Pieces) -> Option<String> {
-    if p.e_kinds.is_empty() {
+    let pawn_without_e = v.pieces.iter().any(|k| k.pawn && !k.betza.contains('e'));
+    if p.e_kinds.is_empty() && !(p.any_e && pawn_without_e) {
         return None;
     }
     let letters: String = (0..v.pieces.len())
