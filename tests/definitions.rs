@@ -145,3 +145,34 @@ fn plain_walk_is_chosen_only_where_it_is_exact() {
         v.tables.progs.iter().enumerate().filter(|(_, p)| p.castles).map(|(i, _)| i / (2 * n)).collect();
     assert!(!castlers.is_empty() && castlers.iter().all(|&k| k == king), "only the king castles");
 }
+
+/// The comment lines of `name`'s TOML just above its first line starting
+/// with `key`, as one line of words.
+fn comment_above(name: &str, key: &str) -> String {
+    let text = builtin::text(name).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines.iter().position(|l| l.starts_with(key)).unwrap_or_else(|| panic!("{name}: no {key}"));
+    let mut out: Vec<&str> =
+        lines[..at].iter().rev().take_while(|l| l.starts_with('#') || l.starts_with(key)).copied().collect();
+    out.reverse();
+    // One line of words: a phrase may be wrapped over two comment lines.
+    out.iter().map(|l| l.trim_start_matches('#').trim()).collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn documented_games_mark_what_their_sources_do_not_say() {
+    // Issue 14's fidelity items: the automatic draws say whether the rules
+    // page gives them or they are our reading/default ...
+    for (name, key) in [("wild-tamerlane", "move-rule"), ("tiger-lily", "move-rule"), ("tigrey", "repetition")] {
+        let c = comment_above(name, key);
+        assert!(c.contains("OUR READING") || c.contains("our default"), "{name} {key}:\n{c}");
+    }
+    assert!(comment_above("tigrey", "move-rule").contains("from the rules page"));
+    // ... and TigerChess's orders of play are the research note's reading,
+    // in the TOML and in the README's table.
+    let tc = builtin::text("tigerchess").unwrap();
+    assert!(tc.contains("RESEARCH NOTE'S READING"), "tigerchess.toml");
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let row = readme.lines().find(|l| l.starts_with("| `tigerchess` |")).expect("README row");
+    assert!(row.contains("is the research note's reading") && !row.contains("exact"), "{row}");
+}

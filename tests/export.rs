@@ -163,6 +163,71 @@ fn fairy_stockfish_writes_flipping_as_its_own_options() {
 }
 
 #[test]
+fn fairy_stockfish_janggi_family_inherits_from_fsfs_janggi() {
+    // The palace diagonals exist only for FSF's built-in types: the four
+    // janggi rule sets are sections inheriting from its `janggi`, with the
+    // end rules that differ as options.
+    let ini = |n: &str| fairy_stockfish::export(&builtin(n)).unwrap_or_else(|e| panic!("{e}"));
+    let body = |n: &str| {
+        ini(n).lines().filter(|l| !l.starts_with('#') && !l.starts_with("startFen")).collect::<Vec<_>>().join("\n")
+    };
+    assert_eq!(body("janggi"), "[rookery-janggi:janggi]");
+    assert_eq!(body("janggicasual"), "[rookery-janggicasual:janggi]\nbikjangRule = false\nmaterialCounting = none");
+    assert_eq!(body("janggitraditional"), "[rookery-janggitraditional:janggi]\nmaterialCounting = none");
+    assert_eq!(
+        body("janggimodern"),
+        "[rookery-janggimodern:janggi]\nbikjangRule = false\nnMoveRule = 100\nnFoldRule = 4"
+    );
+    // FSF's count also decides the n-move rule and repetitions: a count
+    // that decides passing only is refused, not written as FSF's.
+    let only_passing = edited("janggi", "counting-decides = [\"move-rule\", \"repetition\"]", "");
+    let e = fairy_stockfish::export(&only_passing).unwrap_err().problems.join("\n");
+    assert!(e.contains("decides passing only"), "{e}");
+    // Other points than FSF's janggi count.
+    let points = edited("janggi", "R = 13, C = 7", "R = 12, C = 7");
+    let e = fairy_stockfish::export(&points).unwrap_err().problems.join("\n");
+    assert!(e.contains("other points"), "{e}");
+    // A piece that differs: no inheritance, the palace lines are refused
+    // with the reason.
+    let horse = edited("janggi", "[pieces.horse]", "[pieces.horse]\n# edited");
+    assert!(fairy_stockfish::export(&horse).is_ok(), "a comment changes nothing");
+    let chariot = edited("janggicasual", "betza = \"R\"", "betza = \"RN\"");
+    let e = fairy_stockfish::export(&chariot).unwrap_err().problems.join("\n");
+    assert!(e.contains("palace diagonal") && e.contains("only for its built-in types"), "{e}");
+    // An end rule the parent's options do not map is refused.
+    let stalemate = edited("janggi", "stalemate = \"loss\"", "stalemate = \"draw\"");
+    let e = fairy_stockfish::export(&stalemate).unwrap_err().problems.join("\n");
+    assert!(e.contains("end rules that differ from FSF's `janggi`"), "{e}");
+}
+
+#[test]
+fn fairy_stockfish_writes_wolfs_double_step_region_and_promotions() {
+    // FSF's `i` moves are by square (doubleStepRegion), any set of squares;
+    // the pawn's two promotions share one region; the sergeant is a pawn
+    // type that does not take en passant.
+    let ini = fairy_stockfish::export(&builtin("wolf")).unwrap_or_else(|e| panic!("{e}"));
+    for line in [
+        "customPiece3 = s:fWfFifmnD",
+        "doubleStepRegionWhite = *2 b3 c3 f3 g3",
+        "doubleStepRegionBlack = b8 c8 f8 g8 *9",
+        "promotedPieceType = p:e",
+        "promotionPieceTypes = qwfrb",
+        "enPassantTypes = p",
+    ] {
+        assert!(ini.lines().any(|l| l == line), "{line}\n{ini}");
+    }
+    assert_eq!(ini.matches("promotionRegionWhite").count(), 1, "{ini}");
+    // A piece-promotion zone on other squares than the pawns' zone.
+    let apart = edited(
+        "wolf",
+        "piece-zone = { white = [10], black = [1] }",
+        "piece-zone = { white = [9, 10], black = [1, 2] }",
+    );
+    let e = fairy_stockfish::export(&apart).unwrap_err().problems.join("\n");
+    assert!(e.contains("on different squares"), "{e}");
+}
+
+#[test]
 fn fairy_stockfish_en_passant_by_other_pawns() {
     // Berolina's pawn takes en passant as FSF's enPassantTypes piece; Pawn
     // Sideways's region-bound double step is FSF's `i` move.

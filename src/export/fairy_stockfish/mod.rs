@@ -58,6 +58,7 @@ mod castle;
 mod counting;
 mod ends;
 mod flipping;
+mod inherit;
 mod initial;
 mod pieces;
 mod promotion;
@@ -128,6 +129,13 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
     if let Some(e) = super::graph_board(v, Format::FairyStockfish) {
         return Err(e);
     }
+    if let Some(child) = inherit::section(v) {
+        return child.map_err(|problems| ExportError {
+            format: Format::FairyStockfish,
+            variant: v.name.clone(),
+            problems,
+        });
+    }
     let mut problems = outside_problems(v);
     let pl = setup_placement(v);
     let king = ends::king_kind(v, &pl);
@@ -173,13 +181,13 @@ fn conflicting_keys(s: &Section) -> Vec<String> {
     out
 }
 
-/// Refusals that are this exporter's limits, not FSF's: rule families
-/// FSF's own built-ins have (its variant.cpp), which the items above
-/// describe in terms of the general options only.
+/// What the refusal of a janggi-like game owes to FSF's built-in types
+/// (see [`inherit`]), which the items above describe in terms of the
+/// general options only.
 fn unmapped_notes(v: &Variant) -> Vec<String> {
     let mut out = Vec::new();
     if v.passing.is_some() {
-        out.push("not FSF's limit: FSF's own janggi has the palace lines (`diagonalLines`), the elephant (`janggiElephant`), passing (`pass`), `bikjangRule` and `materialCounting = janggi`; this exporter does not map them yet".into());
+        out.push("FSF's palace lines (`diagonalLines`) and janggi elephant exist only for its built-in types (position.h, `moves_from`); a section inherits them from FSF's `janggi` only when the board, pieces, regions and rules other than the end rules are those of Rookery's `janggi`, and these differ".into());
     }
     out
 }
@@ -291,10 +299,12 @@ fn write_section(v: &Variant, s: &Section) -> String {
     out
 }
 
-/// `enPassantTypes` when a kind other than FSF's `pawn` takes en passant:
-/// those kinds and the `pawn`-type kinds (else FSF's default, `pawnTypes`).
+/// `enPassantTypes` when a kind other than FSF's `pawn` takes en passant,
+/// or a pawn kind does not (Wolf's sergeant): the kinds that do (else FSF's
+/// default, `pawnTypes`, every pawn kind).
 fn ep_types_line(v: &Variant, p: &pieces::Pieces) -> Option<String> {
-    if p.e_kinds.is_empty() {
+    let pawn_without_e = v.pieces.iter().any(|k| k.pawn && !k.betza.contains('e'));
+    if p.e_kinds.is_empty() && !(p.any_e && pawn_without_e) {
         return None;
     }
     let letters: String = (0..v.pieces.len())

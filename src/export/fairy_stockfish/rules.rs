@@ -76,30 +76,20 @@ pub(super) fn soldier_rank(v: &Variant, k: usize) -> Option<u32> {
 }
 
 /// A pawn whose double step is a region-bound special move (`fmnD` in a
-/// region of whole ranks, Black's mirrored), as Chessgi's and Horde's: FSF's
-/// own pawn (when it moves `fmWfceF`, else a piece with that `i` move, as
-/// Pawn Sideways's), whose double step is by rank (`doubleStepRegion`).
-/// Returns the ranks (1-based, White's).
-pub(super) fn region_pawn_rank(v: &Variant, k: usize) -> Option<Vec<u32>> {
+/// region), as Chessgi's, Horde's and Wolf's: FSF's own pawn (when it moves
+/// `fmWfceF`, else a piece with that `i` move, as Pawn Sideways's), whose
+/// `i` moves FSF gives where it stands in its side's `doubleStepRegion`
+/// (position.h, `moves_from`: `if (double_step_region(c) & s)`), any set
+/// of squares a side. Returns the region.
+pub(super) fn region_pawn_rank(v: &Variant, k: usize) -> Option<u8> {
     let p = &v.pieces[k];
     if !p.pawn || p.specials.len() != 1 || p.betza_black.is_some() || p.betza.contains('i') {
         return None;
     }
     let (Some(r), (_, b)) = (p.special_regions[0], &p.specials[0]) else { return None };
-    if !super::same_moves(b, "fmnD") {
-        return None;
-    }
-    let g = &v.grid;
     let region = &v.regions[r as usize];
-    let mut ranks: Vec<u32> = region.cells(0).map(|c| g.coords(c).1).collect();
-    ranks.sort();
-    ranks.dedup();
-    let top = g.ranks() - 1;
-    let whole = (0..g.len() as Cell).all(|c| {
-        let y = g.coords(c).1;
-        region.contains(0, c) == ranks.contains(&y) && region.contains(1, c) == ranks.contains(&(top - y))
-    });
-    (whole && !ranks.is_empty()).then(|| ranks.iter().map(|r| r + 1).collect())
+    let sides = region.cells(0).next().is_some() && region.cells(1).next().is_some();
+    (super::same_moves(b, "fmnD") && sides).then_some(r)
 }
 
 /// The flying general as FSF's `flyingGeneral`, which watches ranks as
@@ -150,10 +140,15 @@ pub(super) fn region_lines(v: &Variant, keys: &Keys, problems: &mut Vec<String>)
             let Some(r) = r else { continue };
             match (soldier_rank(v, k), region_pawn_rank(v, k)) {
                 (Some(rank), _) => out.push(format!("soldierPromotionRank = {rank}")),
-                (_, Some(ranks)) => {
-                    let spec = |f: &dyn Fn(u32) -> u32| ranks.iter().map(|&r| format!("*{}", f(r))).collect::<Vec<_>>();
-                    out.push(format!("doubleStepRegionWhite = {}", spec(&|r| r).join(" ")));
-                    out.push(format!("doubleStepRegionBlack = {}", spec(&|r| v.grid.ranks() + 1 - r).join(" ")));
+                (_, Some(region)) => {
+                    // One region for every such kind (Wolf's pawn and
+                    // sergeant): written once; two differ in `conflicting_keys`.
+                    for (side, colour) in [(0, "White"), (1, "Black")] {
+                        let line = format!("doubleStepRegion{colour} = {}", squares(v, v.regions[region as usize].cells(side)));
+                        if !out.contains(&line) {
+                            out.push(line);
+                        }
+                    }
                 }
                 _ => problems.push(format!(
                     "the {}'s {name} (`{b}`) only in the region `{}`: FSF's region-bound moves are the xiangqi soldier's sideways step (`fW`, plus `sW` from a rank on) and the pawn's double step by rank",
@@ -232,12 +227,13 @@ pub(super) fn piece_promotion_lines(v: &Variant, problems: &mut Vec<String>) -> 
     if pp.dead_allowed {
         problems.push("unpromoted pieces allowed where they have no move (`promotion.allow-dead-squares`) without `flip`: not mapped by this exporter".into());
     }
-    if !v.zones.is_empty() {
-        problems.push("both pawn promotion zones and a piece-promotion zone (FSF has one promotion region)".into());
-    }
-    for (side, colour) in [(0usize, "White"), (1, "Black")] {
-        let cells = (0..v.grid.len() as Cell).filter(|&c| has(&pp.zone, side * pp.words, c as usize));
-        out.push(format!("promotionRegion{colour} = {}", squares(v, cells)));
+    let zone = |side: usize| (0..v.grid.len() as Cell).filter(move |&c| has(&pp.zone, side * pp.words, c as usize));
+    if v.zones.is_empty() {
+        for (side, colour) in [(0usize, "White"), (1, "Black")] {
+            out.push(format!("promotionRegion{colour} = {}", squares(v, zone(side))));
+        }
+    } else if !(0..2).all(|side| zone(side).eq(promotion_cells(v, side))) {
+        problems.push("pawn promotion zones and a piece-promotion zone on different squares (FSF has one promotion region a side)".into());
     }
     let kinds = v.pieces.len();
     let dead = dead_cells(&v.tables, kinds, pp.words);
@@ -608,6 +604,15 @@ fn relative_rank(v: &Variant, side: usize, c: Cell) -> u32 {
     } else {
         v.grid.ranks() - 1 - y
     }
+}
+
+/// The cells of `side`'s pawn promotion zones (ranks and cells), as
+/// `promotion::promotion_lines` writes them.
+fn promotion_cells(v: &Variant, side: usize) -> impl Iterator<Item = Cell> + '_ {
+    (0..v.grid.len() as Cell).filter(move |&c| {
+        let y = v.grid.coords(c).1;
+        v.zones.iter().any(|z| z.cells[side].contains(&c) || z.ranks[side].contains(&y))
+    })
 }
 
 /// Whether `c` is in `side`'s pawn promotion region as the section writes
