@@ -6,6 +6,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+mod gc_interp;
+
+use gc_interp::{Game, V as GcV};
+
 use rookery::board::{square_label, Cell};
 use rookery::export::{export, fairy_stockfish, game_courier, interactive_diagram, Format};
 use rookery::game::perft::perft;
@@ -59,9 +63,16 @@ fn snapshots_of_every_builtin_in_every_format() {
             // it has a snapshot of its own. The verified-facts comment lists
             // the definition's checks (tested in tests/verify.rs), so a new
             // check does not change these snapshots.
-            let text = rookery::export::facts::strip(&text)
+            let mut text = rookery::export::facts::strip(&text)
                 .replace(game_courier::UNIVERSAL, "<universal routine>\n")
                 .replace(game_courier::HANDLERS, "<move and game-end handlers>\n");
+            // The settings file repeats Pre-Game word for word.
+            if let Some(at) = text.find("$default['pregame'] = <<<'NOW'\n") {
+                let body = at + "$default['pregame'] = <<<'NOW'\n".len();
+                let end = body + text[body..].find("\nNOW;").expect("heredoc end");
+                assert_eq!(text[body..end].trim_end(), field(&text, "Pre-Game").trim_end(), "{name}");
+                text.replace_range(body..end, "<Pre-Game as above>");
+            }
             insta::assert_snapshot!(format!("{name}-{}", f.name()), text);
         }
     }
@@ -82,7 +93,9 @@ fn fairy_stockfish_refuses_what_it_cannot_express() {
     assert!(tg.contains("bracket"), "{tg}");
     assert!(tg.contains("condition"), "{tg}");
     assert!(tg.contains("promotion zones"), "{tg}");
-    for ok in ["chess", "capablanca", "chess-zones", "chess-guard"] {
+    // Once refused by reasons that were not FSF's: gQ is FSF's own
+    // grasshopper; FSF takes one check each without the FEN's count field.
+    for ok in ["chess", "capablanca", "chess-zones", "chess-guard", "grasshopper", "karouk", "flipello"] {
         assert!(fairy_stockfish::export(&builtin(ok)).is_ok(), "{ok}");
     }
     // Capture-to-win is no reason by itself; TigerChess's Guard is posted
@@ -115,6 +128,38 @@ fn fairy_stockfish_flying_general_watches_ranks_too() {
     .0;
     let text = fairy_stockfish::export(&lines).unwrap_or_else(|e| panic!("{e}"));
     assert!(text.lines().any(|l| l == "flyingGeneral = true"), "{text}");
+}
+
+#[test]
+fn fairy_stockfish_writes_flipping_as_its_own_options() {
+    // FSF's flipersi/flipello options (variant.cpp), each read from its
+    // source: the flips, the enclosing drop, the opening cells, passing,
+    // the full board, decided by the unweighted count.
+    let ini = fairy_stockfish::export(&builtin("flipello")).unwrap_or_else(|e| panic!("{e}"));
+    for line in [
+        "immobile = p",
+        "flipEnclosedPieces = reversi",
+        "enclosingDrop = reversi",
+        "enclosingDropStart = d4 e4 d5 e5",
+        "passOnStalemate = true",
+        "adjudicateFullBoard = true",
+        "materialCounting = unweighted",
+        "stalematePieceCount = true",
+    ] {
+        assert!(ini.lines().any(|l| l == line), "{line}\n{ini}");
+    }
+    // Reversi has no passing: FSF's default (no passOnStalemate) is its rule.
+    let flipersi = fairy_stockfish::export(&builtin("flipersi")).unwrap();
+    assert!(!flipersi.contains("passOnStalemate"), "{flipersi}");
+    // Opening cells without a drop condition: FSF reads enclosingDropStart
+    // only inside its enclosingDrop rule.
+    let free = edited("flipello", "drops = \"must-flip\"", "drops = \"any\"");
+    let e = fairy_stockfish::export(&free).unwrap_err().problems.join("\n");
+    assert!(e.contains("enclosingDropStart only with enclosingDrop"), "{e}");
+    // Two rules that need one FSF key with different values are refused.
+    let odds = edited("flipello", "bare-king = \"none\"", "bare-king = \"none\"\ndraw-odds = \"black\"");
+    let e = fairy_stockfish::export(&odds).unwrap_err().problems.join("\n");
+    assert!(e.contains("`materialCounting` with different values"), "{e}");
 }
 
 #[test]
@@ -480,55 +525,19 @@ fn gc_fen_code_braces_multi_letter_labels() {
 // algorithm (this mirrors `UNIVERSAL`/`HANDLERS` in game_courier.rs step by
 // step) and compared with the engine's legal moves along random games.
 
-#[derive(Clone, Debug)]
-enum Sx {
-    N(i64),
-    /// A cell label (the zone's single cells).
-    C(String),
-    L(Vec<Sx>),
-}
-
-fn sexp(s: &str) -> Sx {
-    fn go(t: &[String], i: &mut usize) -> Sx {
-        if t[*i] == "(" {
-            *i += 1;
-            let mut v = Vec::new();
-            while t[*i] != ")" {
-                v.push(go(t, i));
-            }
-            *i += 1;
-            Sx::L(v)
-        } else {
-            let x = t[*i].parse().map_or_else(|_| Sx::C(t[*i].clone()), Sx::N);
-            *i += 1;
-            x
-        }
-    }
-    let toks: Vec<String> = s.replace('(', " ( ").replace(')', " ) ").split_whitespace().map(String::from).collect();
-    go(&toks, &mut 0)
-}
-
-fn nums(x: &Sx) -> Vec<i64> {
-    match x {
-        Sx::L(v) => v.iter().map(|e| if let Sx::N(n) = e { *n } else { panic!("not a number: {e:?}") }).collect(),
-        Sx::N(n) => vec![*n],
-        Sx::C(c) => panic!("not a number: {c}"),
-    }
-}
-
-/// One promotion zone: mandatory, ranks per side, choice kinds, cells per side.
-type ZoneTab = (bool, [Vec<u32>; 2], Vec<usize>, [BTreeSet<Sq>; 2]);
-
-/// The tables as set in Pre-Game.
+/// The tables as the Pre-Game code gives them: read back by calling the
+/// code's own lookup subroutines (`Leg`, `WStart`, `BStart`, `Royal`,
+/// `Pawn`, `IsHoleAt`, `PromoCheck`) in the GAME Code interpreter.
 struct Tab {
     legs: Vec<i64>,
     start: [Vec<usize>; 2],
     royal: Vec<bool>,
     pawn: Vec<bool>,
-    /// (mandatory, ranks per side, choice kinds, cells per side)
-    zones: Vec<ZoneTab>,
+    /// `PromoCheck` per (cell, side, chosen kind): 0 no zone, 1 allowed,
+    /// 2 must promote, 3 wrong choice.
+    promo: BTreeMap<(Sq, usize, Option<usize>), u8>,
     hasep: bool,
-    /// `nfiles`, `nranks` and `holes`, read by `Inside`.
+    /// `nfiles`, `nranks` and `IsHoleAt`, read by `Inside`.
     nfiles: i32,
     nranks: i32,
     holes: BTreeSet<Sq>,
@@ -536,73 +545,73 @@ struct Tab {
 
 impl Tab {
     /// `Inside`: a cell is on the board when its 0-based file and rank are
-    /// within `nfiles` x `nranks` and it is not one of the `holes`.
+    /// within `nfiles` x `nranks` and it is not a hole.
     fn inside(&self, s: Sq) -> bool {
         s.0 >= 0 && s.1 >= 0 && s.0 < self.nfiles && s.1 < self.nranks && !self.holes.contains(&s)
     }
 }
 
-fn read_tables(pre: &str) -> Tab {
+/// A number a lookup subroutine of the code returns.
+fn lookup(g: &mut Game, name: &str, args: &[i64]) -> i64 {
+    match g.call(name, args.iter().map(|&a| GcV::N(a)).collect()).unwrap() {
+        GcV::N(n) => n,
+        other => panic!("{name} {args:?}: {other:?}"),
+    }
+}
+
+fn read_tables(pre: &str, v: &Variant) -> Tab {
     let get = |name: &str| -> String {
         let head = format!("\nset {name} ");
         let at = pre.find(&head).unwrap_or_else(|| panic!("no `set {name}`")) + head.len();
         pre[at..at + pre[at..].find(";\n").unwrap()].to_string()
     };
-    let flags = |n: &str| nums(&sexp(&get(n))).into_iter().map(|x| x != 0).collect::<Vec<_>>();
-    let zones = match sexp(&get("zones")) {
-        Sx::L(zs) => zs
-            .iter()
-            .map(|z| {
-                let Sx::L(parts) = z else { panic!("zone") };
-                // Each list carries its length first.
-                let r = |i: usize| nums(&parts[i]).into_iter().skip(1).map(|x| x as u32).collect::<Vec<_>>();
-                let choices = nums(&parts[3]).into_iter().skip(1).map(|x| x as usize).collect();
-                let cells = |i: usize| match &parts[i] {
-                    Sx::L(xs) => {
-                        assert!(matches!(xs[0], Sx::N(n) if n as usize == xs.len() - 1), "the length comes first");
-                        xs[1..]
-                            .iter()
-                            .map(|c| {
-                                let Sx::C(c) = c else { panic!("a cell: {c:?}") };
-                                let (x, y) = rookery::board::parse_square(c).unwrap();
-                                (x as i32, y as i32)
-                            })
-                            .collect()
-                    }
-                    x => panic!("a cell list: {x:?}"),
-                };
-                (nums(&parts[0])[0] != 0, [r(1), r(2)], choices, [cells(4), cells(5)])
-            })
-            .collect(),
-        _ => panic!("zones"),
-    };
-    Tab {
-        legs: nums(&sexp(&get("legs"))),
-        start: [
-            nums(&sexp(&get("wstart"))).into_iter().map(|x| x as usize).collect(),
-            nums(&sexp(&get("bstart"))).into_iter().map(|x| x as usize).collect(),
-        ],
-        royal: flags("royal"),
-        pawn: flags("pawn"),
-        zones,
-        hasep: get("hasep") == "1",
-        nfiles: get("nfiles").parse().unwrap(),
-        nranks: get("nranks").parse().unwrap(),
-        holes: holes(&get("holes")),
+    let mut g = Game::new(pre, BTreeMap::new());
+    let nk = v.pieces.len() as i64;
+    let start: [Vec<usize>; 2] =
+        ["WStart", "BStart"].map(|n| (0..nk).map(|k| lookup(&mut g, n, &[k]) as usize).collect());
+    // A kind's table: `nmoves`, then per move its flags and a leg subtree
+    // that starts with its size; the tables end where the last one does.
+    let mut end = 0;
+    for &s in start.iter().flatten() {
+        let n = lookup(&mut g, "Leg", &[s as i64]);
+        let mut at = s as i64 + 1;
+        for _ in 0..n {
+            at += 1 + lookup(&mut g, "Leg", &[at + 1]);
+        }
+        end = end.max(at);
     }
-}
-
-/// The `holes` list, `(n cell…)`, as squares.
-fn holes(list: &str) -> BTreeSet<Sq> {
-    let names: Vec<&str> = list.trim_matches(['(', ')']).split_whitespace().collect();
-    assert_eq!(names[0].parse::<usize>().unwrap(), names.len() - 1, "the length comes first");
-    names[1..]
-        .iter()
-        .map(|c| {
-            let (x, y) = rookery::board::parse_square(c).unwrap();
-            (x as i32, y as i32)
-        })
-        .collect()
+    let legs = (0..end).map(|p| lookup(&mut g, "Leg", &[p])).collect();
+    let flags = |g: &mut Game, n: &str| (0..nk).map(|k| lookup(g, n, &[k]) != 0).collect::<Vec<_>>();
+    let (nfiles, nranks): (i32, i32) = (get("nfiles").parse().unwrap(), get("nranks").parse().unwrap());
+    let mut holes = BTreeSet::new();
+    for (x, y) in (0..nranks).flat_map(|y| (0..nfiles).map(move |x| (x, y))) {
+        if lookup(&mut g, "IsHoleAt", &[x as i64, y as i64]) != 0 {
+            holes.insert((x, y));
+        }
+    }
+    let mut promo = BTreeMap::new();
+    for c in 0..v.grid.len() as Cell {
+        let s = sq(v, c);
+        for side in 1..=2 {
+            for k in std::iter::once(None).chain((0..nk as usize).map(Some)) {
+                let args =
+                    vec![GcV::S(v.grid.label(c).into()), GcV::N(side as i64), GcV::N(k.map_or(-1, |k| k as i64))];
+                let GcV::N(r) = g.call("PromoCheck", args).unwrap() else { panic!("PromoCheck") };
+                promo.insert((s, side, k), r as u8);
+            }
+        }
+    }
+    Tab {
+        legs,
+        royal: flags(&mut g, "Royal"),
+        pawn: flags(&mut g, "Pawn"),
+        start,
+        promo,
+        hasep: get("hasep") == "1",
+        nfiles,
+        nranks,
+        holes,
+    }
 }
 
 type Sq = (i32, i32);
@@ -904,19 +913,7 @@ impl Board {
 
     /// `PromoCheck`: 0 no zone, 1 allowed, 2 must promote, 3 wrong choice.
     fn promo_check(&self, t: &Tab, to: Sq, side: usize, newkind: Option<usize>) -> u8 {
-        let (mut hit, mut optional, mut allowed) = (false, true, false);
-        for (mand, ranks, ch, cells) in &t.zones {
-            if ranks[side - 1].contains(&(to.1 as u32)) || cells[side - 1].contains(&to) {
-                hit = true;
-                optional &= !mand;
-                allowed |= newkind.is_some_and(|k| ch.contains(&k));
-            }
-        }
-        match (hit, newkind) {
-            (false, _) => 0,
-            (true, None) => 1 + !optional as u8,
-            (true, Some(_)) => 1 + 2 * !allowed as u8,
-        }
+        t.promo[&(to, side, newkind)]
     }
 
     /// `HandleMove`: is the entered move legal? (GC has already made it;
@@ -1006,7 +1003,7 @@ fn gc_move_tables_give_the_engines_legal_moves() {
         }
         let sheet = game_courier::export(&v).unwrap();
         let pre = field(&sheet, "Pre-Game");
-        let t = read_tables(pre);
+        let t = read_tables(pre, &v);
         let games = if v.grid.len() > 100 { 6 } else { 12 };
         let mut seed: u64 = 0x9E37_79B9_7F4A_7C15 ^ name.len() as u64;
         for _ in 0..games {
@@ -1116,15 +1113,10 @@ fn gc_move_tables_give_the_engines_legal_moves() {
     assert!(kinds.iter().all(|&n| n > 0), "every kind of move is exercised: {kinds:?}");
 }
 
-/// The rules outside the move model that the GC tables leave out: all of
-/// [`rookery::export::special_rules`] but promotion zones of single cells,
-/// which the zone lists hold.
+/// The rules outside the move model that the GC tables leave out
+/// ([`game_courier::outside_rules`]).
 fn gc_special_rules(v: &Variant) -> Vec<String> {
-    rookery::export::special_rule_items(v)
-        .into_iter()
-        .filter(|(f, _)| *f != rookery::export::Feature::PromotionCells)
-        .map(|(_, s)| s)
-        .collect()
+    game_courier::outside_rules(v)
 }
 
 /// The cells of the `setflag` line of Pre-Game.
@@ -1152,7 +1144,8 @@ fn gc_sheet_says_what_it_does_not_enforce() {
             _ => 0,
         };
         assert_eq!(gaps, expected, "{name}: {:?}", t.unenforced);
-        assert_eq!(t.unenforced.len(), 1 + gaps + extra.len(), "{name}: {:?}", t.unenforced);
+        let chess960 = v.free_castling.is_some() as usize;
+        assert_eq!(t.unenforced.len(), 1 + gaps + extra.len() + chess960, "{name}: {:?}", t.unenforced);
         assert!(t.unenforced.iter().any(|u| u.contains("repetition")));
         assert!(sheet.contains("Enforcement: PARTIAL"), "{name}");
         assert!(field(&sheet, "Rules (HTML)").contains("Not fully enforced"), "{name}");
@@ -1689,12 +1682,26 @@ fn cli_export_and_import() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// The whole GAME Code the export writes: the universal routine and the
+/// handlers, and the generated Pre-Game of variants that use every part of
+/// the generator (castling and en passant, holes, promotion cells, zones
+/// of one side, counter-baring).
+fn gc_code() -> String {
+    let mut code = format!("{}{}", game_courier::UNIVERSAL, game_courier::HANDLERS);
+    for name in ["chess", "tcb", "troitzky", "spartan", "shogi"] {
+        let sheet = game_courier::export(&builtin(name)).unwrap();
+        code.push_str(field(&sheet, "Pre-Game"));
+        code.push('\n');
+    }
+    code
+}
+
 #[test]
 fn gc_constructs_are_listed_with_their_sources() {
     // docs/game-courier.md lists every construct of the exported GAME Code
     // with its source: every statement's command must be in its table.
     let doc = std::fs::read_to_string(format!("{}/docs/game-courier.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
-    let code = format!("{}{}", game_courier::UNIVERSAL, game_courier::HANDLERS);
+    let code = gc_code();
     let mut commands = BTreeSet::new();
     for line in code.lines().map(str::trim).filter(|l| !l.is_empty()) {
         let head = line.split([' ', ';', ':']).next().unwrap();
@@ -1711,12 +1718,12 @@ fn gc_constructs_are_listed_with_their_sources() {
         });
         assert!(listed, "`{c}` is used by the GAME Code but not listed in docs/game-courier.md");
     }
-    // Only `elem` is still without a source; a construct added without one
-    // must be listed here, with the reason, and on the page.
+    // No construct is without a source: `elem`, the last one, is gone with
+    // the array literals it read (the tables are lookup subroutines).
     let unsourced: Vec<&str> =
         doc.lines().filter(|l| l.starts_with('|') && l.contains("**no source found**")).collect();
-    assert_eq!(unsourced.len(), 1, "{unsourced:?}");
-    assert!(unsourced[0].contains("`elem`: **no source found**"), "{unsourced:?}");
+    assert!(unsourced.is_empty(), "{unsourced:?}");
+    assert!(!code.contains("elem ") && !code.contains('(') && !code.contains(')'), "an array in the GAME Code");
     for gone in ["won", "lost", "drawn"] {
         assert!(!commands.contains(gone), "`{gone}` has no source: the game is ended with `say` and `die`");
     }
@@ -1730,7 +1737,7 @@ fn gc_expression_operators_are_listed_with_their_sources() {
     // here documents, were replaced by the routine's own subroutines and by
     // lists that carry their length first.
     let doc = std::fs::read_to_string(format!("{}/docs/game-courier.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
-    let code = format!("{}{}", game_courier::UNIVERSAL, game_courier::HANDLERS);
+    let code = gc_code();
     let mut ops = BTreeSet::new();
     for line in code.lines().map(|l| l.trim().trim_end_matches([';', ':'])) {
         let expr = match line.split_whitespace().collect::<Vec<_>>()[..] {
@@ -1753,8 +1760,8 @@ fn gc_expression_operators_are_listed_with_their_sources() {
         }
     }
     let expected = [
-        "!=", "*", "+", "-", "<", "<=", "==", ">", ">=", "and", "elem", "file", "flag", "not", "or", "rank", "space",
-        "sub", "where",
+        "!=", "*", "+", "-", "<", "<=", "==", ">", ">=", "and", "file", "flag", "not", "or", "rank", "space", "sub",
+        "where",
     ];
     assert_eq!(ops.iter().map(String::as_str).collect::<Vec<_>>(), expected);
     for op in &ops {
@@ -1768,7 +1775,7 @@ fn gc_commands_get_no_expressions() {
     // Only commands that set variables or control the flow interpret
     // expressions (Fergus Duniho, 2023): every other command's arguments
     // must be variables, literals or preprocessor words.
-    let code = format!("{}{}", game_courier::UNIVERSAL, game_courier::HANDLERS);
+    let code = gc_code();
     let plain = |a: &str| {
         a.starts_with('#')
             || a == "@"
@@ -1802,7 +1809,7 @@ fn gc_commands_get_no_expressions() {
     // Constructs without a source available here are not used.
     for banned in [
         "elseif", "local ", "push ", "store;", "restore;", " spaces:", "match ", "diff ", "merge ", "onboard", " abs ",
-        " sign ", " max ", " neg ", "do while", "loop;", " count ", "won ", "lost ", "drawn ",
+        " sign ", " max ", " neg ", "do while", "loop;", " count ", "won ", "lost ", "drawn ", "elem ",
     ] {
         assert!(!code.contains(banned), "{banned:?} in the routine");
     }
@@ -1845,4 +1852,25 @@ fn fsf_refuses_directions_its_parser_reads_otherwise() {
         let ini = with(betza).unwrap_or_else(|e| panic!("{betza}: {:?}", e.problems));
         assert!(ini.contains(&format!("n:{betza}")), "{betza}: {ini}");
     }
+}
+
+#[test]
+fn black_only_promotion_zones_are_worded_per_side() {
+    // Spartan, Chigorin and Sortofalmost have zones that hold only Black's
+    // ranks: the GC rules text and the ID refusal name Black's rank, and
+    // never leave the rank out ("On rank  (Black: …)", "ranks  ->").
+    for (name, black) in [
+        ("spartan", "For Black on rank 1"),
+        ("chigorin", "For Black on rank 1"),
+        ("sortofalmost", "For Black on rank 1"),
+    ] {
+        let v = builtin(name);
+        let rules = field(&game_courier::export(&v).unwrap(), "Rules (HTML)").to_string();
+        assert!(!rules.contains("rank  ") && !rules.contains("rank ("), "{name}: {rules}");
+        assert!(rules.contains(black), "{name}: {rules}");
+        let id = interactive_diagram::export(&v).unwrap_err().problems.join("\n");
+        assert!(!id.contains("ranks  ->") && !id.contains("ranks ->"), "{name}: {id}");
+    }
+    let id = interactive_diagram::export(&builtin("sortofalmost")).unwrap_err().problems.join("\n");
+    assert!(id.contains("Black's ranks 1 -> "), "{id}");
 }

@@ -40,6 +40,14 @@ fn gc_board(v: &Variant, pos: &Position, kinds: &[(String, String)]) -> BTreeMap
         .collect()
 }
 
+/// The interpreter after Pre-Game, on the position's board, knowing the
+/// board's cells (so a `where` that lands off the board or on a hole fails).
+fn new_game(v: &Variant, sheet: &str, pos: &Position, kinds: &[(String, String)]) -> Game {
+    let mut g = Game::new(field(sheet, "Pre-Game"), gc_board(v, pos, kinds));
+    g.cells = Some((0..v.grid.len() as Cell).map(|c| v.grid.label(c).to_string()).collect());
+    g
+}
+
 struct Rng(u64);
 impl Rng {
     fn next(&mut self, n: usize) -> usize {
@@ -69,7 +77,7 @@ fn play(name: &str, plies: usize, seed: u64, seen: &mut Seen) {
     let sheet = game_courier::export(&v).unwrap();
     let kinds = game_courier::labels(&v).kinds;
     let mut pos = Position::start(&v);
-    let mut g = Game::new(field(&sheet, "Pre-Game"), gc_board(&v, &pos, &kinds));
+    let mut g = new_game(&v, &sheet, &pos, &kinds);
     let mut rng = Rng(seed);
     let label = |c: Cell| v.grid.label(c).to_string();
     for ply in 0..plies {
@@ -142,9 +150,7 @@ fn exported_game_code_plays_the_engines_games() {
     let mut seen = Seen::default();
     for &(name, _) in rookery::variant::builtin::BUILTIN {
         let v = builtin(name);
-        let outside = rookery::export::special_rule_items(&v)
-            .into_iter()
-            .any(|(f, _)| f != rookery::export::Feature::PromotionCells);
+        let outside = !game_courier::outside_rules(&v).is_empty();
         if v.grid.graph().is_some() || outside {
             continue;
         }
@@ -167,7 +173,7 @@ fn exported_game_code_ends_the_game() {
     let sheet = game_courier::export(&v).unwrap();
     let kinds = game_courier::labels(&v).kinds;
     let mut pos = Position::start(&v);
-    let mut g = Game::new(field(&sheet, "Pre-Game"), gc_board(&v, &pos, &kinds));
+    let mut g = new_game(&v, &sheet, &pos, &kinds);
     for (i, mv) in ["f2f3", "e7e5", "g2g4", "d8h4"].iter().enumerate() {
         let mut legal = Vec::new();
         pos.legal_moves(&mut legal);
@@ -194,7 +200,7 @@ fn exported_game_code_ends_the_game_by_the_move_rule() {
     let sheet = game_courier::export(&v).unwrap();
     let kinds = game_courier::labels(&v).kinds;
     let pos = Position::start(&v);
-    let mut g = Game::new(field(&sheet, "Pre-Game"), gc_board(&v, &pos, &kinds));
+    let mut g = new_game(&v, &sheet, &pos, &kinds);
     let cycle = ["g1f3", "g8f6", "f3g1", "f6g8"];
     for i in 0..100 {
         let mv = cycle[i % 4];
@@ -219,7 +225,7 @@ fn exported_game_code_promotes() {
     let sheet = game_courier::export(&v).unwrap();
     let kinds = game_courier::labels(&v).kinds;
     let mut pos = Position::start(&v);
-    let mut g = Game::new(field(&sheet, "Pre-Game"), gc_board(&v, &pos, &kinds));
+    let mut g = new_game(&v, &sheet, &pos, &kinds);
     let line = ["a2a4", "b7b5", "a4b5", "a7a6", "b5a6", "c8b7", "a6b7", "b8c6"];
     for (i, mv) in line.iter().enumerate() {
         let mut legal = Vec::new();
@@ -261,7 +267,7 @@ fn exported_game_code_promotes_on_single_cells() {
     let kinds = game_courier::labels(&v).kinds;
     let fen = "****1k****/**6**/*8*/*8*/1P8/P9/*8*/*8*/**6**/****K1**** w - - 0 1";
     let mut pos = Position::from_fen(&v, fen).unwrap();
-    let mut g = Game::new(field(&sheet, "Pre-Game"), gc_board(&v, &pos, &kinds));
+    let mut g = new_game(&v, &sheet, &pos, &kinds);
     g.post(field(&sheet, "Post-Game 1"), None).unwrap();
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
@@ -292,9 +298,44 @@ fn exported_game_code_ends_the_game_by_a_bare_king() {
     let sheet = game_courier::export(&v).unwrap();
     let kinds = game_courier::labels(&v).kinds;
     let pos = Position::from_fen(&v, "K*1*1*1*1/*7*/PP5k1/*7*/9/*7*/9/*7*/1*1*1*1*1 w - - 0 1").unwrap();
-    let mut g = Game::new(field(&sheet, "Pre-Game"), gc_board(&v, &pos, &kinds));
+    let mut g = new_game(&v, &sheet, &pos, &kinds);
     g.post(field(&sheet, "Post-Game 1"), None).unwrap();
     assert_eq!(g.result(), Some("Game over: bare king. White wins."));
     let mut t = g.clone();
     assert_eq!(enter(&mut t, 1, "a7", "a8", None), Err(Stop::Die("The game is over.".into())));
+}
+
+#[test]
+fn exported_game_code_castles_in_fischerandom() {
+    // The preset starts from the definition's array, and from it Chess960
+    // castling is the castling the code enforces: after 1. e4 e5 2. Nf3 Nc6
+    // 3. Bc4 Bc5 both sides may castle; White castles, the board is the
+    // engine's, and the sheet names what it leaves out (the other arrays).
+    let v = builtin("fischerandom");
+    let sheet = game_courier::export(&v).unwrap();
+    assert!(sheet.contains(game_courier::CHESS960_START), "the sheet says the other arrays are not written");
+    assert!(!sheet.contains("Chess960 castling by the King from any cell"), "castling from this array is enforced");
+    let kinds = game_courier::labels(&v).kinds;
+    let mut pos = Position::start(&v);
+    let mut g = new_game(&v, &sheet, &pos, &kinds);
+    let label = |c: Cell| v.grid.label(c).to_string();
+    for (i, mv) in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5"].iter().enumerate() {
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        let m = rookery::game::notation::parse_move(&pos, mv, &legal).unwrap();
+        enter(&mut g, i % 2 + 1, &mv[..2], &mv[2..], None).unwrap();
+        pos.make(m);
+    }
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let castle = *legal.iter().find(|m| m.kind == MoveKind::Castle).expect("White may castle");
+    g.legal.clear();
+    g.post(field(&sheet, "Post-Game 1"), None).unwrap();
+    let engine: BTreeSet<(String, String)> = legal.iter().map(|m| (label(m.from), label(m.to))).collect();
+    assert_eq!(g.legal, engine);
+    enter(&mut g, 1, &label(castle.from), &label(castle.to), None).unwrap();
+    pos.make(castle);
+    assert_eq!(g.board, gc_board(&v, &pos, &kinds), "after castling");
+    let white = |name: &str| kinds[v.pieces.iter().position(|p| p.name == name).unwrap()].0.clone();
+    assert_eq!((g.board.get("g1"), g.board.get("f1")), (Some(&white("King")), Some(&white("Rook"))));
 }

@@ -20,8 +20,6 @@ pub enum V {
     N(i64),
     /// A word: a label, a coordinate, `@`, a message.
     S(Rc<str>),
-    /// An array literal's value.
-    A(Rc<Vec<V>>),
     /// What a missing value or a `return;` gives.
     Null,
 }
@@ -34,11 +32,10 @@ impl V {
             _ => 0,
         }
     }
-    fn truthy(&self) -> bool {
+    pub fn truthy(&self) -> bool {
         match self {
             V::N(n) => *n != 0,
             V::S(s) => !s.is_empty() && &**s != "0",
-            V::A(a) => !a.is_empty(),
             V::Null => false,
         }
     }
@@ -84,7 +81,6 @@ enum E {
     Pre(String),
     Op(Op, Vec<E>),
     Call(String, Vec<E>),
-    Arr(Vec<E>),
     /// Clauses joined by `and` (true) / `or` (false), left to right.
     Chain(Box<E>, Vec<(bool, E)>),
 }
@@ -102,8 +98,6 @@ enum Op {
     Gt,
     Ge,
     Not,
-    Elem,
-    Count,
     File,
     Rank,
     Space,
@@ -112,7 +106,7 @@ enum Op {
 }
 
 /// Operators by name, with their number of operands.
-const OPS: [(&str, Op, usize); 17] = [
+const OPS: [(&str, Op, usize); 15] = [
     ("+", Op::Add, 2),
     ("-", Op::Sub, 2),
     ("*", Op::Mul, 2),
@@ -123,8 +117,6 @@ const OPS: [(&str, Op, usize); 17] = [
     (">", Op::Gt, 2),
     (">=", Op::Ge, 2),
     ("not", Op::Not, 1),
-    ("elem", Op::Elem, 2),
-    ("count", Op::Count, 1),
     ("file", Op::File, 1),
     ("rank", Op::Rank, 1),
     ("space", Op::Space, 1),
@@ -180,6 +172,10 @@ pub struct Game {
     pub said: Vec<String>,
     /// The deepest nesting of subroutine calls so far.
     pub depth: usize,
+    /// The board's cells, when the test gives them: `where` must then land
+    /// on one of them (what GC's `where` gives for a hole or off the board
+    /// no source says, so the code must never ask).
+    pub cells: Option<BTreeSet<String>>,
     pre: HashMap<&'static str, String>,
 }
 
@@ -234,6 +230,7 @@ impl Game {
             legal: BTreeSet::new(),
             said: Vec::new(),
             depth: 0,
+            cells: None,
             pre: HashMap::new(),
         };
         g.code = Rc::new(lines.iter().map(|l| g.statement(l)).collect());
@@ -278,12 +275,6 @@ impl Game {
     }
 
     fn expr(&self, t: &[String]) -> E {
-        if t.first().map(String::as_str) == Some("(") {
-            let mut i = 0;
-            let e = self.array(t, &mut i);
-            assert_eq!(i, t.len(), "after an array literal: {t:?}");
-            return e;
-        }
         // Split at `and`/`or`: clauses evaluated left to right.
         let mut parts: Vec<(bool, &[String])> = Vec::new();
         let mut start = 0;
@@ -307,22 +298,6 @@ impl Game {
             return first;
         }
         E::Chain(Box::new(first), parts[1..].iter().map(|(c, ts)| (*c, clause(ts))).collect())
-    }
-
-    fn array(&self, t: &[String], i: &mut usize) -> E {
-        assert_eq!(t[*i], "(");
-        *i += 1;
-        let mut items = Vec::new();
-        while t[*i] != ")" {
-            if t[*i] == "(" {
-                items.push(self.array(t, i));
-            } else {
-                items.push(E::Lit(word(&t[*i])));
-                *i += 1;
-            }
-        }
-        *i += 1;
-        E::Arr(items)
     }
 
     fn prefix(&self, t: &[String], i: &mut usize) -> E {
@@ -401,7 +376,6 @@ impl Game {
             E::Lit(v) => v.clone(),
             E::Var(n) => self.get(*n),
             E::Pre(p) => word(self.pre.get(p.as_str()).unwrap_or_else(|| panic!("{p} outside a move"))),
-            E::Arr(items) => V::A(Rc::new(items.iter().map(|x| self.eval(x)).collect::<Result<_, _>>()?)),
             E::Chain(first, rest) => {
                 let mut acc = self.eval(first)?.truthy();
                 for (and, x) in rest {
@@ -437,14 +411,6 @@ impl Game {
             Op::Gt => b(a[0].num() > a[1].num()),
             Op::Ge => b(a[0].num() >= a[1].num()),
             Op::Not => b(!a[0].truthy()),
-            Op::Elem => match &a[1] {
-                V::A(xs) => xs.get(a[0].num() as usize).cloned().unwrap_or(V::Null),
-                other => panic!("elem of {other:?}"),
-            },
-            Op::Count => match &a[0] {
-                V::A(xs) => V::N(xs.len() as i64),
-                other => panic!("count of {other:?}"),
-            },
             Op::File => V::N(square(&a[0].key()).0),
             Op::Rank => V::N(square(&a[0].key()).1),
             Op::Space => V::S(self.board.get(&*a[0].key()).map_or("@", String::as_str).into()),
@@ -453,7 +419,14 @@ impl Game {
                 let (f, r) = square(&a[0].key());
                 let (f, r) = (f + a[1].num(), r + a[2].num());
                 assert!(f >= 0 && r >= 0, "`where` off the board (no source says what it gives)");
-                V::S(rookery::board::square_label(f as u32, r as u32).into())
+                let c = rookery::board::square_label(f as u32, r as u32);
+                if let Some(cells) = &self.cells {
+                    assert!(
+                        cells.contains(&c),
+                        "`where` to {c}, not a cell of the board (no source says what it gives)"
+                    );
+                }
+                V::S(c.into())
             }
         }
     }

@@ -33,6 +33,7 @@
 //! `setlegal` list and the moves `HandleMove` accepts with the engine's.
 
 mod board;
+mod lookups;
 mod routine;
 mod rules;
 mod tables;
@@ -41,26 +42,14 @@ use std::fmt::Write as _;
 
 pub use board::{fen_code, labels, Labels, StockSet, CUSTOM_DIR, STOCK_SETS};
 pub use routine::{HANDLERS, UNIVERSAL};
-pub use tables::{encode_moves, leg, mv, tables, unroll, GcLeg, GcMove, Tables};
+pub use tables::{encode_moves, leg, mv, outside_rules, tables, unroll, GcLeg, GcMove, Tables, CHESS960_START};
 
-use crate::board::{file_label, square_label, Cell};
+use crate::board::{file_label, Cell};
 use crate::export::setup_placement;
 use crate::variant::{EndValue, Variant};
 
 pub(super) fn list<T: ToString>(xs: impl IntoIterator<Item = T>) -> String {
     xs.into_iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ")
-}
-
-/// A GAME Code list that carries its length first, `(n a b c)`: the
-/// routine walks such lists by recursion from the last element down, so it
-/// needs neither `count` nor reading past the end.
-fn counted<T: ToString>(xs: impl IntoIterator<Item = T>) -> String {
-    let items: Vec<String> = xs.into_iter().map(|x| x.to_string()).collect();
-    if items.is_empty() {
-        "(0)".to_string()
-    } else {
-        format!("({} {})", items.len(), items.join(" "))
-    }
 }
 
 /// The Pre-Game code: the universal routine, then the variant's tables.
@@ -71,36 +60,10 @@ pub fn pre_game(v: &Variant, lab: &Labels, t: &Tables, fully: bool) -> String {
     }
     s.push_str(UNIVERSAL);
     s.push_str(HANDLERS);
-    piece_tables(&mut s, v, lab, t);
+    lookups::write(&mut s, v, lab, t);
     rule_values(&mut s, v, t);
     board_state(&mut s, v);
     s
-}
-
-/// The move tables, labels and per-kind flags, and the promotion zones.
-fn piece_tables(s: &mut String, v: &Variant, lab: &Labels, t: &Tables) {
-    let _ = writeln!(s, "set legs ({});", list(&t.legs));
-    let _ = writeln!(s, "set wstart ({});", list(&t.start[0]));
-    let _ = writeln!(s, "set bstart ({});", list(&t.start[1]));
-    let _ = writeln!(s, "set nkinds {};", v.pieces.len());
-    let _ = writeln!(s, "set wlabel ({});", list(lab.kinds.iter().map(|k| k.0.clone())));
-    let _ = writeln!(s, "set blabel ({});", list(lab.kinds.iter().map(|k| k.1.clone())));
-    let _ = writeln!(s, "set royal ({});", list(v.pieces.iter().map(|p| p.royal as u8)));
-    let _ = writeln!(s, "set pawn ({});", list(v.pieces.iter().map(|p| p.pawn as u8)));
-    // zones: (mandatory (n white ranks) (n black ranks) (n choice kinds)
-    // (n white cells) (n black cells)), ranks 0-based as GC's `rank`; a
-    // zone is any set of cells per side (whole ranks, single cells, or both).
-    let zones: Vec<String> = v
-        .zones
-        .iter()
-        .map(|z| {
-            let (w, b, c) = (counted(&z.ranks[0]), counted(&z.ranks[1]), counted(&z.choices));
-            let cells = |side: usize| counted(z.cells[side].iter().map(|&c| v.grid.label(c).to_string()));
-            format!("({} {w} {b} {c} {} {})", z.mandatory as u8, cells(0), cells(1))
-        })
-        .collect();
-    let _ = writeln!(s, "set nzones {};", zones.len());
-    let _ = writeln!(s, "set zones ({});", zones.join(" "));
 }
 
 /// The end rules' values and whether en passant exists.
@@ -118,22 +81,13 @@ fn rule_values(s: &mut String, v: &Variant, t: &Tables) {
     let _ = writeln!(s, "set hasep {};", t.has_ep as u8);
 }
 
-/// The board's cells rank by rank (the scans walk these lists), its extent
-/// and holes (for `Inside`: a step stays on the board when its 0-based file
-/// and rank are in range and it is not a hole), then the state: side to
-/// move, a flag on every unmoved piece, en passant, quiet moves.
+/// The board's extent (for `Inside`: a step stays on the board when its
+/// 0-based file and rank are in range and it is not a hole; the scans walk
+/// every file and rank), then the state: side to move, a flag on every
+/// unmoved piece, en passant, quiet moves.
 fn board_state(s: &mut String, v: &Variant) {
     let g = &v.grid;
-    let rows: Vec<String> = (0..g.ranks() as i32)
-        .map(|y| counted((0..g.files() as i32).filter_map(|x| g.at(x, y)).map(|c| g.label(c).to_string())))
-        .collect();
     let _ = writeln!(s, "set nfiles {};\nset nranks {};", g.files(), g.ranks());
-    let _ = writeln!(s, "set cells ({});", rows.join(" "));
-    let holes = (0..g.ranks())
-        .flat_map(|y| (0..g.files()).map(move |x| (x, y)))
-        .filter(|&(x, y)| g.is_hole(x, y))
-        .map(|(x, y)| square_label(x, y));
-    let _ = writeln!(s, "set holes {};", counted(holes));
     let pl = setup_placement(v);
     let unmoved: Vec<String> =
         (0..g.len()).filter(|&c| pl.cells[c].is_some()).map(|c| g.label(c as Cell).to_string()).collect();

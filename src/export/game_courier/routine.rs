@@ -3,8 +3,9 @@
 //! variant's tables are appended by [`super::pre_game`].
 
 /// The piece-independent routine that goes first in Pre-Game. It reads
-/// the tables set after it (`legs`, `wstart`, `bstart`, `wlabel`, `blabel`,
-/// `royal`, `pawn`, `zones`, `cells`, the rule values) and the state it
+/// the tables through the lookup subroutines generated after it (`Leg`,
+/// `WStart`, `BStart`, `KindOf`, `Royal`, `Pawn`, `IsHoleAt`, `CellAt`,
+/// `PromoZone`, see `lookups.rs`), the rule values, and the state it
 /// keeps (`stm`, a flag on every unmoved piece, `ep1`..`ep4`, `epvictim`,
 /// `quiet`). Every move the tables give goes to `Found`, which does what
 /// `fmode` asks: 1 remember it if it reaches the entered destination, 2 note
@@ -20,9 +21,9 @@
 /// by `set` first. Bit tests are done by comparison and subtraction
 /// (`Bits`). Every loop is a recursive subroutine that does one step and
 /// calls itself (Fergus Duniho, 2004-12-16: GAME Code's "subroutines could
-/// be handled through recursive function calls"), and a list the code
-/// walks carries its length first, so neither `do while … loop` nor
-/// `count` is used; the board is walked rank by rank, so one scan nests at
+/// be handled through recursive function calls"), so `do while … loop` is
+/// not used, and no array is used at all (no source here documents how an
+/// element is read); the board is walked rank by rank, so one scan nests at
 /// most ranks + files calls (a whole legal-move list, with its check and
 /// attack scans inside, nested 107 calls deep in the tests' games). No `push`/`match`/`diff`/
 /// `merge`, no `store`/`restore` (a trial move is made and taken back with
@@ -31,16 +32,15 @@
 /// `if, else, elseif, endif` (Fergus Duniho's comment of 2004-02-26 on the
 /// Developer's Guide, chessvariants.com `editcomment.php?reply=5259`:
 /// "This guide now describes the following new commands"); subroutines
-/// with named parameters, `my` variables, array literals and
+/// with named parameters, `my` variables and
 /// `gosub HandleMove` from H. G. Muller's GAME code (2020); `sub` inside an
 /// expression (Fergus Duniho, 2004-12-16); `+ - *` and their operand order
 /// (Fergus Duniho, 2008, reply 21877); `if … endif` blocks (Fergus Duniho,
 /// 2016); `setlegal` from GC's legal-moves tutorial. GC's `onboard`, `abs`,
 /// `sign`, `max` and `neg`, which no source here documents, are replaced
-/// by the subroutines `Inside`, `Abs` and `Sign`. Not confirmed from a
-/// source available here, and to check on the live site first: `elem`
-/// (reading an array literal) and the game-end commands `won`/`lost`/
-/// `drawn`.
+/// by the subroutines `Inside`, `Abs` and `Sign`; GC's `elem` (reading an
+/// array), `won`/`lost`/`drawn`, likewise without a source, by lookup
+/// subroutines and by `say`/`die`.
 ///
 /// The text is kept in `gac/` one file per concern: `state` (the globals),
 /// `labels` (flag bits, list membership, `Inside`, label to kind and side),

@@ -64,23 +64,39 @@ fn pieces(s: &mut String, v: &Variant, lab: &Labels) {
     let _ = writeln!(s, "</ul>");
 }
 
-/// Where a pawn promotes and to what: the zone's ranks (Black's mirrored)
-/// and its single cells, which are listed per side.
+/// Where a pawn promotes and to what, side by side: each side's ranks and
+/// single cells as the zone gives them (a zone may hold cells of one side
+/// only, as Spartan's Black-only zones do).
 fn zone_sentence(v: &Variant, z: &Zone) -> String {
-    let ranks: Vec<String> = z.ranks[0].iter().map(|r| (r + 1).to_string()).collect();
     let ch: Vec<String> = z.choices.iter().map(|&k| v.pieces[k as usize].name.clone()).collect();
-    let cells = |side: usize| z.cells[side].iter().map(|&c| v.grid.label(c).to_string()).collect::<Vec<_>>().join(", ");
-    let place = match (ranks.is_empty(), z.cells[0].is_empty() && z.cells[1].is_empty()) {
-        (_, true) => format!("On rank {} (Black: the mirrored rank)", ranks.join(", ")),
-        (true, false) => format!("On the cells {} (Black: {})", cells(0), cells(1)),
-        _ => format!(
-            "On rank {} (Black: the mirrored rank) and on the cells {} (Black: {})",
-            ranks.join(", "),
-            cells(0),
-            cells(1)
-        ),
-    };
-    format!("{place} a pawn {} promote to {}.", if z.mandatory { "must" } else { "may" }, ch.join(", "))
+    let places: Vec<String> = ["White", "Black"]
+        .iter()
+        .enumerate()
+        .filter_map(|(side, name)| zone_place(v, z, side).map(|p| format!("for {name} {p}")))
+        .collect();
+    let mut s = format!(
+        "{}, a pawn {} promote to {}.",
+        places.join(", "),
+        if z.mandatory { "must" } else { "may" },
+        ch.join(", ")
+    );
+    s[..1].make_ascii_uppercase();
+    s
+}
+
+/// One side's part of a zone in words ("on rank 8 and on the cells a6, b8"),
+/// or `None` when the zone holds nothing for that side.
+fn zone_place(v: &Variant, z: &Zone, side: usize) -> Option<String> {
+    let ranks: Vec<String> = z.ranks[side].iter().map(|r| (r + 1).to_string()).collect();
+    let cells: Vec<String> = z.cells[side].iter().map(|&c| v.grid.label(c).to_string()).collect();
+    let mut parts = Vec::new();
+    if !ranks.is_empty() {
+        parts.push(format!("on rank{} {}", if ranks.len() > 1 { "s" } else { "" }, ranks.join(", ")));
+    }
+    if !cells.is_empty() {
+        parts.push(format!("on the cell{} {}", if cells.len() > 1 { "s" } else { "" }, cells.join(", ")));
+    }
+    (!parts.is_empty()).then(|| parts.join(" and "))
 }
 
 /// Stalemate, bare king, the n-move rule and repetition, a sentence each.

@@ -264,13 +264,10 @@ pub fn tables(v: &Variant) -> Tables {
             legs.extend(encode_moves(&moves));
         }
     }
-    // The zone lists hold single cells as well as ranks.
-    unenforced.extend(
-        crate::export::special_rule_items(v)
-            .into_iter()
-            .filter(|(f, _)| *f != crate::export::Feature::PromotionCells)
-            .map(|(_, s)| s),
-    );
+    unenforced.extend(outside_rules(v));
+    if v.free_castling.is_some() {
+        unenforced.push(CHESS960_START.to_string());
+    }
     if v.rules.repetition > 0 {
         unenforced.push(format!(
             "the draw by {}-fold repetition (the code does not detect repetitions; claim it by agreement)",
@@ -278,6 +275,33 @@ pub fn tables(v: &Variant) -> Tables {
         ));
     }
     Tables { legs, start, unenforced, has_ep }
+}
+
+/// What a preset of a Chess960 game leaves out. Its FEN Code is the
+/// definition's one start array, and from that array Chess960 castling is
+/// the castling the tables hold (the engine reads its Chess960 template
+/// off the setup's castling), so the code enforces it there; the other
+/// arrays are not written.
+pub const CHESS960_START: &str = "Chess960's other start arrays: the preset starts from the definition's array \
+(the FEN Code holds one array), where Chess960 castling is the castling the code enforces; no source available \
+here documents a random start on Game Courier, nor how a castling is entered in which the King lands on its \
+Rook's cell or does not move, so castling from another array (an edited FEN Code) is not checked";
+
+/// The rules outside the move tables, which the preset leaves out: all of
+/// [`crate::export::special_rule_items`] but promotion zones of single
+/// cells (the zone code holds single cells as well as ranks) and Chess960
+/// castling, which the tables hold from the preset's start array (see
+/// [`CHESS960_START`]).
+pub fn outside_rules(v: &Variant) -> Vec<String> {
+    let chess960 = v.free_castling.is_some();
+    crate::export::special_rule_items(v)
+        .into_iter()
+        .filter(|(f, s)| {
+            *f != crate::export::Feature::PromotionCells
+                && !(chess960 && *f == crate::export::Feature::Castling && s.starts_with("Chess960 castling"))
+        })
+        .map(|(_, s)| s)
+        .collect()
 }
 
 fn tree_has(l: &GcLeg, bit: u32) -> bool {

@@ -154,8 +154,14 @@ fn promotion_problems(v: &Variant, problems: &mut Vec<String>) {
         .filter(|z| !z.ranks[0].is_empty() || z.cells[0].is_empty())
         .map(|z| {
             let c: String = z.choices.iter().map(|&k| v.pieces[k as usize].letter).collect();
-            let r: Vec<String> = z.ranks[0].iter().map(|y| (y + 1).to_string()).collect();
-            format!("ranks {} -> {c}{}", r.join(","), if z.mandatory { "" } else { " (optional)" })
+            // A zone may hold ranks of one side only (Spartan's Black-only zones).
+            let ranks = |side: usize| z.ranks[side].iter().map(|y| (y + 1).to_string()).collect::<Vec<_>>().join(",");
+            let place = match (z.ranks[0].is_empty(), z.ranks[1].is_empty()) {
+                (false, true) => format!("White's ranks {}", ranks(0)),
+                (true, false) => format!("Black's ranks {}", ranks(1)),
+                _ => format!("ranks {}", ranks(0)),
+            };
+            format!("{place} -> {c}{}", if z.mandatory { "" } else { " (optional)" })
         })
         .collect();
     if zs.is_empty() {
