@@ -48,7 +48,7 @@ fn goal_ends_allocate_nothing() {
         ("racingkings", "4K3/8/8/8/8/8/k7/8 w - - 0 1", "king reached the eighth rank"),
         ("racingkings", "k3K3/8/8/8/8/8/8/8 w - - 0 1", "king reached the eighth rank by both"),
         ("atomic", "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", "king exploded"),
-        ("extinction", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 b Qkq - 0 1", "extinction"),
+        ("extinction", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBN1 b kq - 0 1", "extinction"),
         ("3check", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0+3 0 1", "3 checks"),
     ];
     for (name, fen, why) in cases {

@@ -82,7 +82,7 @@ pub struct SpecialSpec {
 impl Reader<'_> {
     /// Reads `[pieces]` into `spec`; a table with no piece is an error.
     pub(super) fn pieces_section(&mut self, p: &Table, spec: &mut VariantSpec) {
-        spec.pieces_span = super::reader::table_span(p);
+        spec.pieces_span = p.span().unwrap_or(0..0);
         for (id, item) in p.iter() {
             let id_span = p.key(id).and_then(|k| k.span()).unwrap_or_else(|| item_span(item));
             let id = Spanned { value: id.to_string(), span: id_span };
