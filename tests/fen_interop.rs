@@ -65,3 +65,62 @@ fn fsf_multi_square_en_passant_fields_are_read() {
         assert_eq!(after + 1, before, "{name}: {ep_capture} takes the pawn");
     }
 }
+
+/// An edited e.p. field reads and writes back as Fairy-Stockfish reads and
+/// writes it (tests/data/fsf-ep-fields.tsv, frozen by tools/fsf_ep_fields.py
+/// from FSF built from public source): every listed square, as written in
+/// board order, in variants beyond FSF's fast chess pieces (synochess,
+/// gustav3: `d3c4h5` stays), only squares a pawn could take on in the others
+/// (chess, loop, embassy: `-`).
+#[test]
+fn edited_en_passant_fields_are_kept_as_fsf_keeps_them() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fsf-ep-fields.tsv");
+    let data = std::fs::read_to_string(&path).unwrap();
+    let (mut checked, mut failures) = (0, Vec::new());
+    for line in data.lines().filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        let [name, given, fsf]: [&str; 3] = line.split('\t').collect::<Vec<_>>().try_into().unwrap();
+        let v = load_str(rookery::variant::builtin::text(name).unwrap()).unwrap().0;
+        let ours = Position::from_fen(&v, given).map_or_else(|e| format!("rejected: {e}"), |p| p.fen());
+        checked += 1;
+        if ours != fsf {
+            failures.push(format!("{name} {given}\n  FSF     {fsf}\n  Rookery {ours}"));
+        }
+    }
+    assert!(checked >= 250, "only {checked} cases in {}", path.display());
+    assert!(failures.is_empty(), "{} of {checked} differ:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// A chess pawn's double step leaves an e.p. square, in the FEN and in the
+/// hash, only where an enemy pawn could take there, as in FSF: so 1.e4 and
+/// the same position reached again count as one position for repetition
+/// (FSF draws 1.e4 Nf6 2.Nf3 Ng8 3.Ng1 Nf6 4.Nf3 Ng8 5.Ng1 by threefold
+/// repetition; the e.p. square in the hash made the first occurrence differ).
+#[test]
+fn a_double_step_nothing_can_take_is_not_hashed() {
+    let v = load_str(rookery::variant::builtin::text("chess").unwrap()).unwrap().0;
+    let mut game = rookery::game::Game::new(Position::from_fen(&v, &v.setup_fen).unwrap());
+    let play = |game: &mut rookery::game::Game<'_>, text: &str| {
+        let mut legal = Vec::new();
+        game.pos.legal_moves(&mut legal);
+        let m = rookery::game::notation::parse_move(&game.pos, text, &legal).unwrap_or_else(|| panic!("{text}"));
+        game.play(m);
+    };
+    play(&mut game, "e2e4");
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    assert_eq!(game.pos.key(), Position::from_fen(&v, fen).unwrap().key());
+    for m in ["g8f6", "g1f3", "f6g8", "f3g1", "g8f6", "g1f3", "f6g8"] {
+        play(&mut game, m);
+        assert_eq!(game.outcome(), None, "after {m}");
+    }
+    play(&mut game, "f3g1");
+    assert_eq!(game.outcome().map(|o| o.reason.to_string()), Some("threefold repetition".to_string()));
+    // With a black pawn beside e4 the square stays (and is hashed).
+    let mut pos = Position::from_fen(&v, "rnbqkbnr/ppp1pppp/8/8/3p4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let m = rookery::game::notation::parse_move(&pos, "e2e4", &legal).unwrap();
+    pos.make(m);
+    assert_eq!(pos.fen(), "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    let without = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    assert_ne!(pos.key(), Position::from_fen(&v, without).unwrap().key());
+}

@@ -223,6 +223,15 @@ def fens():
     case("fen", "moves", "chess", "--piece", "N", "--at", "e4", "--fen", bad[4])
     case("fen", "export", "chess", "--format", "svg", "--fen", bad[4])
     case("ok", "perft", "chess", "1", "--fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+    # Hand counts (a u8 per kind): where captures go to the hand, a position
+    # of more than 255 pieces in all is refused (a capture would overflow);
+    # below that, captures into a full-ish hand play normally.
+    zh = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR[{}] w KQkq - 0 1"
+    case("fen", "perft", "crazyhouse", "2", "--fen", zh.format("P" * 255))
+    case("fen", "perft", "crazyhouse", "1", "--fen", zh.format("P" * 300))
+    case("fen", "replay", "crazyhouse", "--fen", zh.format("P" * 224), "e4d5")
+    case("ok", "replay", "crazyhouse", "--fen", zh.format("P" * 223), "e4d5", "d8d5")
+    case("ok", "perft", "crazyhouse", "2", "--fen", zh.format("P" * 223))
     start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     for _ in range(40):
         f = list(start)

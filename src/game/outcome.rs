@@ -15,6 +15,12 @@ pub enum Reason {
     /// A piece whose capture wins was captured (its `capture-wins` name,
     /// e.g. "occupation"), or a rule module's own reason ("time").
     Named(String),
+    /// A name the definition gives (a goal's, an extinction's, "king
+    /// exploded"), shared with the variant so that judging a leaf of the
+    /// search allocates nothing.
+    Text(std::sync::Arc<str>),
+    /// A rule module's fixed reason ("board full").
+    Fixed(&'static str),
     /// The side to move is in check and has no legal move.
     Checkmate,
     /// The side to move is not in check and has no legal move.
@@ -33,6 +39,8 @@ impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Reason::Named(n) => f.write_str(n),
+            Reason::Text(n) => f.write_str(n),
+            Reason::Fixed(n) => f.write_str(n),
             Reason::Checkmate => f.write_str("checkmate"),
             Reason::Stalemate => f.write_str("stalemate"),
             Reason::BareKing => f.write_str("bare king"),

@@ -244,7 +244,9 @@ fn effects(
     d: &mut Vec<Diagnostic>,
 ) -> Option<crate::game::rules::effects::Explosions> {
     let e = spec.effects.as_ref()?;
-    let x = crate::game::rules::effects::compile(e, grid?, pieces.len(), &|l, d| letters.kind_of(l, "piece", d), d)?;
+    let mut x =
+        crate::game::rules::effects::compile(e, grid?, pieces.len(), &|l, d| letters.kind_of(l, "piece", d), d)?;
+    x.royal_exploded = pieces.iter().find(|p| p.royal).map(|p| format!("{} exploded", p.name.to_lowercase()).into());
     if spec.drops.is_some() || spec.deployment.is_some() {
         d.push(Diagnostic::error(e.span.clone(), "explosions cannot be combined with [drops] or [deployment] yet"));
     }

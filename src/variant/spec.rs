@@ -292,7 +292,7 @@ impl Reader<'_> {
     /// Reads `[variant]`: the name and the bibliographic facts.
     fn variant_section(&mut self, v: &Table, spec: &mut VariantSpec) {
         self.known_keys(v, "variant");
-        let s = v.span().unwrap_or(0..0);
+        let s = reader::table_span(v);
         spec.name = self.string(v, "name", "variant.name", true, &s);
         spec.title = self.string(v, "title", "variant.title", true, &s);
         spec.author = self.string(v, "author", "variant.author", true, &s);

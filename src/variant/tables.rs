@@ -151,6 +151,14 @@ pub struct MoveTables {
     pub zone_mask: Vec<u32>,
     /// Some move can capture en passant.
     pub has_ep: bool,
+    /// Only FSF's chess pawns capture en passant, on a rectangular grid: a
+    /// chess pawn's double step then leaves its square only where an enemy
+    /// chess pawn stands beside the landing square, as FSF sets it, so that
+    /// the hash (and repetition) is FSF's (`rules::en_passant`).
+    pub ep_needs_taker: bool,
+    /// A FEN's e.p. squares are kept as written, as FSF reads them in
+    /// variants beyond its fast chess pieces (`rules::en_passant::fsf_reads_any_ep`).
+    pub ep_read_any: bool,
     /// Number of cells.
     pub cells: usize,
     /// Hash keys.
@@ -188,10 +196,23 @@ impl MoveTables {
             }
         }
         t.has_ep = t.nodes.iter().any(|nd| nd.flags & flag::EP != 0);
+        let by_others = t.ep_by_others();
+        t.ep_needs_taker = grid.graph().is_none() && !by_others;
+        t.ep_read_any = crate::game::rules::en_passant::fsf_reads_any_ep(pieces, t.has_ep, by_others);
         t.group_attacks();
         t.mark_zones(grid, zones);
         t.move_rule = crate::game::rules::move_rule::compile(pieces, &t);
         Ok(t)
+    }
+
+    /// Whether a piece other than FSF's chess pawn has an en-passant capture
+    /// somewhere (then every double step leaves its squares, as in FSF).
+    fn ep_by_others(&self) -> bool {
+        self.progs.iter().enumerate().any(|(i, pr)| {
+            let (kind, side) = (i / (2 * self.cells), i / self.cells % 2);
+            !self.code_chess_pawn[crate::game::piece_code(kind as u8, side as u8) as usize]
+                && self.nodes[pr.start as usize..pr.end as usize].iter().any(|nd| nd.flags & flag::EP != 0)
+        })
     }
 
     /// Tables with no program yet, sized for `n` cells and `pieces`.
@@ -206,6 +227,8 @@ impl MoveTables {
             words,
             zone_mask: vec![0; 2 * n],
             has_ep: false,
+            ep_needs_taker: false,
+            ep_read_any: false,
             cells: n,
             zobrist: crate::game::Zobrist::new(1 + pieces.len() * 2, n),
             virgin_matters: vec![false; pieces.len()],

@@ -196,7 +196,7 @@ impl<'v> Position<'v> {
     fn end_move(&mut self, m: Move, piece: u8, side: Side, capture: bool) {
         let pawn = self.v.tables.code_pawn[piece as usize];
         if pawn && !capture && self.v.tables.has_ep && m.kind == MoveKind::Normal {
-            self.set_ep_squares(m.from, m.to);
+            self.set_ep_squares(m.from, m.to, piece);
         }
         if let Some(w) = &self.v.walls {
             self.put_wall(w, m);
@@ -230,8 +230,9 @@ impl<'v> Position<'v> {
     }
 
     /// A straight pawn move of two or more squares leaves the squares it
-    /// passed as en-passant squares.
-    pub(super) fn set_ep_squares(&mut self, from: Cell, to: Cell) {
+    /// passed as en-passant squares; a chess pawn's only where an enemy
+    /// pawn could take there (`MoveTables::ep_needs_taker`), as FSF does.
+    pub(super) fn set_ep_squares(&mut self, from: Cell, to: Cell, piece: u8) {
         let g = &self.v.grid;
         let (fx, fy) = g.coords(from);
         let (tx, ty) = g.coords(to);
@@ -245,12 +246,14 @@ impl<'v> Position<'v> {
         // Only inside the capturing side's part of `rules.en-passant-region`.
         let capturer = 1 - self.side as usize;
         let region = self.v.rules.ep_region.map(|r| &self.v.regions[r as usize]);
+        let needs_taker = self.v.tables.ep_needs_taker && self.v.tables.code_chess_pawn[piece as usize];
         for i in 1..len.min(5) {
-            if let Some(c) =
-                g.at(fx as i32 + sx * i, fy as i32 + sy * i).filter(|&c| region.is_none_or(|r| r.contains(capturer, c)))
-            {
-                self.ep[n] = c;
-                n += 1;
+            let (x, y) = (fx as i32 + sx * i, fy as i32 + sy * i);
+            if let Some(c) = g.at(x, y).filter(|&c| region.is_none_or(|r| r.contains(capturer, c))) {
+                if !needs_taker || self.pawn_beside(x, y + sy, capturer as Side) {
+                    self.ep[n] = c;
+                    n += 1;
+                }
             }
         }
         if n > 0 {
@@ -258,6 +261,19 @@ impl<'v> Position<'v> {
             self.ep_victim = to;
             self.key ^= self.v.tables.zobrist.ep(self.ep[0]);
         }
+    }
+
+    /// Whether a chess pawn of `side` stands on a file next to `x` on rank
+    /// `y`: one that could take en passant on the square in front of it.
+    #[inline]
+    fn pawn_beside(&self, x: i32, y: i32, side: Side) -> bool {
+        let t = &self.v.tables;
+        [x - 1, x + 1].iter().any(|&x| {
+            self.v.grid.at(x, y).is_some_and(|c| {
+                let code = self.board[c as usize];
+                code != 0 && code_side(code) == side && t.code_chess_pawn[code as usize]
+            })
+        })
     }
 
     /// Takes back `m`, given what `make` returned.

@@ -17,7 +17,8 @@ use super::{fen, piece_code, Move, Side};
 use crate::board::Cell;
 use crate::variant::Variant;
 
-const NO_CELL: Cell = Cell::MAX;
+/// No cell: an unset e.p. victim (with e.p. squares: squares only echoed, see `ep_echo`).
+pub(in crate::game) const NO_CELL: Cell = Cell::MAX;
 const MAX_ROYALS: usize = 16;
 
 /// A position of a variant: board, side to move, unmoved flags, en passant,
@@ -31,6 +32,11 @@ pub struct Position<'v> {
     pub(in crate::game) ep: [Cell; 4],
     pub(in crate::game) ep_n: u8,
     pub(in crate::game) ep_victim: Cell,
+    /// The e.p. squares of the FEN, in board order, when FSF keeps them as
+    /// written but no en-passant capture follows from them: they are
+    /// written back (and hashed) while `ep_victim` is [`NO_CELL`] with
+    /// `ep_n > 0`, and offer no capture.
+    pub(in crate::game) ep_echo: Vec<Cell>,
     pub(in crate::game) halfmove: u32,
     pub(in crate::game) fullmove: u32,
     pub(in crate::game) key: u64,

@@ -116,7 +116,8 @@ impl<'v> Position<'v> {
         }
         {
             let board = &self.board;
-            let ep = &self.ep[..self.ep_n as usize];
+            // Echoed squares (no victim) offer no capture.
+            let ep = if self.ep_victim == super::NO_CELL { &[][..] } else { &self.ep[..self.ep_n as usize] };
             // Shogi-style promotion of this piece, if it has one.
             let pp = v.piece_promotion.as_ref().filter(|pp| pp.to[kind] != NONE);
             let fast = !pawn && !pr.may_repeat && !t.capture_rules && pp.is_none();

@@ -52,6 +52,7 @@ impl<'v> Position<'v> {
         }
         p.key = p.compute_key();
         p.check_hand(&pl.hand).map_err(field(fen::HAND))?;
+        p.check_hand_room().map_err(field(fen::PLACEMENT))?;
         p.check_reachable().map_err(field(fen::PLACEMENT))?;
         Ok(p)
     }
@@ -67,6 +68,7 @@ impl<'v> Position<'v> {
             ep: [NO_CELL; 4],
             ep_n: 0,
             ep_victim: NO_CELL,
+            ep_echo: Vec::new(),
             halfmove: pl.halfmove,
             fullmove: pl.fullmove,
             key: 0,
@@ -137,6 +139,35 @@ impl<'v> Position<'v> {
     /// berolina, sideways pawns): the squares the double step crossed and
     /// the one it ended on, kept when exactly that one holds an enemy piece.
     fn read_ep(&mut self, cells: &[Cell]) {
+        if !self.v.tables.has_ep {
+            // Nothing captures en passant: no square is kept (FSF keeps
+            // them in some such variants, xiangqi, shogi; see docs/fen.md).
+            return;
+        }
+        if !self.v.tables.ep_read_any {
+            return self.read_ep_squares(cells);
+        }
+        // FSF keeps every listed square of the capturing side's region, as
+        // written (`rules::en_passant::fsf_reads_any_ep`).
+        let g = &self.v.grid;
+        let region = self.v.rules.ep_region.map(|r| &self.v.regions[r as usize]);
+        let mut kept: Vec<Cell> =
+            cells.iter().copied().filter(|&c| region.is_none_or(|r| r.contains(self.side as usize, c))).collect();
+        kept.sort_by_key(|&c| (g.coords(c).1, g.coords(c).0));
+        kept.dedup();
+        if kept.is_empty() {
+            return;
+        }
+        self.read_ep_squares(&kept);
+        let written: String = kept.iter().map(|&c| g.label(c)).collect();
+        if self.ep_field() != written {
+            (self.ep, self.ep_n, self.ep_victim) = ([kept[0], NO_CELL, NO_CELL, NO_CELL], 1, NO_CELL);
+            self.ep_echo = kept;
+        }
+    }
+
+    /// The e.p. squares as a capture can follow from them (see [`Self::read_ep`]).
+    fn read_ep_squares(&mut self, cells: &[Cell]) {
         if let [e] = cells {
             return self.read_ep_square(*e);
         }
@@ -212,6 +243,23 @@ impl<'v> Position<'v> {
                     format!("{} of {l} in hand, but the deployment posts at most {allowed}", self.in_hand(side, kind)),
                 )]));
             }
+        }
+        Ok(())
+    }
+
+    /// Where captured pieces go to the capturer's hand, one hand could in
+    /// time hold every piece of the position: refuses positions with more
+    /// than a hand count can hold (255), so that no capture overflows it.
+    fn check_hand_room(&self) -> Result<(), FenError> {
+        if !self.v.drops.as_ref().is_some_and(|d| d.to_hand) {
+            return Ok(());
+        }
+        let total = self.nroyal[0] as u32 + self.nroyal[1] as u32 + self.nonroyal[0] + self.nonroyal[1] + self.in_hand;
+        if total > u8::MAX as u32 {
+            return Err(FenError(vec![(
+                0..0,
+                format!("{total} pieces on the board and in hand: where captures go to the hand, a position holds at most 255 (a hand counts at most 255 of a kind)"),
+            )]));
         }
         Ok(())
     }

@@ -66,6 +66,9 @@ pub struct Explosions {
     /// Per kind: survives every explosion, its own capture's included
     /// (`explosion-immune`, FSF's blastImmuneTypes).
     pub immune: Vec<bool>,
+    /// "king exploded": the reason shown when a side's last royal piece
+    /// is blown up (set by the loader, which knows the royal piece's name).
+    pub royal_exploded: Option<std::sync::Arc<str>>,
 }
 
 impl Explosions {
@@ -290,7 +293,7 @@ pub fn compile(
         cells.extend(near);
         start.push(cells.len() as u32);
     }
-    Some(Explosions { start, cells, spared, immune })
+    Some(Explosions { start, cells, spared, immune, royal_exploded: None })
 }
 
 /// The cells within `radius` of `c`, `c` excluded: Chebyshev distance on a
@@ -471,15 +474,14 @@ impl Position<'_> {
     /// A side whose last royal piece has been blown up has lost: the winner
     /// and the reason (`king exploded`). The side that moved is judged
     /// first, as in Fairy-Stockfish.
-    pub fn explosion_end(&self) -> Option<(Side, String)> {
-        self.v.explosions.as_ref()?;
+    pub fn explosion_end(&self) -> Option<(Side, std::sync::Arc<str>)> {
+        let x = self.v.explosions.as_ref()?;
         let mover = self.side ^ 1;
         for loser in [mover, self.side] {
             if self.nroyal[loser as usize] == 0 {
                 // Without royal kinds (nocheckatomic: a king that may be
                 // captured) losing the king is `[extinction]`'s to judge.
-                let name = self.v.pieces.iter().find(|p| p.royal)?.name.to_lowercase();
-                return Some((loser ^ 1, format!("{name} exploded")));
+                return Some((loser ^ 1, x.royal_exploded.clone()?));
             }
         }
         None

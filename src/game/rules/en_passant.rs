@@ -33,6 +33,46 @@ pub fn is_chess_pawn(p: &PieceDef) -> bool {
     p.pawn && p.betza_black.is_none() && steps && double_steps
 }
 
+/// The moves of a Betza string other than castling, without where they
+/// were written (so `BN` and `NB`, `K` and `KisO2` compare equal).
+fn plain_moves(betza: &str) -> Option<Vec<(Vec<crate::betza::semantics::Leg>, bool, bool)>> {
+    let paths = crate::betza::compile_paths(betza).ok()?;
+    let mut moves: Vec<_> =
+        paths.into_iter().filter(|p| p.castle.is_none()).map(|p| (p.legs, p.initial, p.cylinder)).collect();
+    moves.dedup();
+    Some(moves)
+}
+
+/// Whether FSF would give `p` one of its fast chess piece types: its pawn
+/// (with or without the double step and e.p.), knight, bishop, rook, queen,
+/// king or commoner, archbishop, chancellor, or an immobile piece. Castling
+/// is no piece type, so it does not count.
+fn fsf_standard_piece(p: &PieceDef) -> bool {
+    if is_chess_pawn(p) || p.immobile {
+        return true;
+    }
+    let moves_as = |betza: &str, types: &[&str]| {
+        let Some(own) = plain_moves(betza) else { return false };
+        types.iter().any(|b| plain_moves(b).is_some_and(|m| m.len() == own.len() && m.iter().all(|x| own.contains(x))))
+    };
+    let types: &[&str] = if p.pawn { &["fmWfcF", "fmWfceF"] } else { &["N", "B", "R", "Q", "K", "BN", "RN"] };
+    let both = moves_as(&p.betza, types) && p.betza_black.as_ref().is_none_or(|b| moves_as(b, types));
+    both && p.specials.is_empty() && p.confined_to.is_none()
+}
+
+/// Whether FSF keeps every square a FEN lists in its e.p. field, as
+/// written, rather than only squares where a pawn could take: FSF does so
+/// unless every piece is one of its fast chess types and a royal piece, if
+/// any, moves as a king (`fastAttacks`: not for synochess's soldiers or
+/// gustav3's amazon), or when `ep_by_others` (a piece other than the chess
+/// pawn captures en passant). Only variants with en passant (`has_ep`):
+/// where nothing captures so, FSF has no e.p. region, or no double step.
+pub fn fsf_reads_any_ep(pieces: &[PieceDef], has_ep: bool, ep_by_others: bool) -> bool {
+    let king = |p: &PieceDef| p.royal && plain_moves(&p.betza) == plain_moves("K");
+    let fast = pieces.iter().all(fsf_standard_piece) && (pieces.iter().any(king) || !pieces.iter().any(|p| p.royal));
+    has_ep && (ep_by_others || !fast)
+}
+
 impl Position<'_> {
     /// The en-passant field as FSF writes it (see the module's text).
     pub(in crate::game) fn ep_field(&self) -> String {
@@ -41,6 +81,10 @@ impl Position<'_> {
             return "-".into();
         }
         let g = &self.v.grid;
+        if self.ep_victim == crate::game::position::NO_CELL {
+            // Squares read from a FEN that FSF keeps as written (see `ep_echo`).
+            return self.ep_echo.iter().map(|&c| g.label(c)).collect();
+        }
         let mover = self.board[self.ep_victim as usize];
         let mut cells: Vec<Cell> = if self.v.tables.code_chess_pawn[mover as usize] {
             self.ep[..n].iter().copied().filter(|&c| self.ep_capturable(c)).collect()

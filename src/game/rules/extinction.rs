@@ -54,7 +54,7 @@ pub struct Extinction {
     /// more than `opponent_count`, so a bared king may bare back.
     pub claim: bool,
     /// The reason shown (`1-0 (extinction)`).
-    pub name: String,
+    pub name: std::sync::Arc<str>,
 }
 
 impl Reader<'_> {
@@ -121,7 +121,7 @@ pub fn compile(
             EndValue::Loss
         }
     };
-    let name = spec.name.as_ref().map_or_else(|| "extinction".to_string(), |n| n.value.clone());
+    let name = spec.name.as_ref().map_or_else(|| "extinction".into(), |n| n.value.as_str().into());
     let opponent_count = match &spec.opponent_count {
         None => 0,
         Some(c) if (0..=1000).contains(&c.value) => c.value as u32,
@@ -171,7 +171,7 @@ impl crate::game::Position<'_> {
     /// (`None`: drawn) and the reason. The side that has just moved is
     /// judged first; with `claim` the side to move needs an opponent one
     /// piece stronger (it may still bare back).
-    pub fn extinction_reached(&self) -> Option<(Option<Side>, String)> {
+    pub fn extinction_reached(&self) -> Option<(Option<Side>, std::sync::Arc<str>)> {
         let e = self.variant().extinction.as_ref()?;
         let mover = self.side() ^ 1;
         for s in [mover, mover ^ 1] {

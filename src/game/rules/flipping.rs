@@ -277,7 +277,7 @@ impl Position<'_> {
 
     /// Whether the game is over by the flipping rules (two passes in a row,
     /// or a full board), with the winner by the piece count.
-    pub(crate) fn flipping_over(&self, f: &Flipping) -> Option<(Option<Side>, String)> {
+    pub(crate) fn flipping_over(&self, f: &Flipping) -> Option<(Option<Side>, &'static str)> {
         let full = f.full_board_ends && self.board.iter().all(|&b| b != 0);
         let why = if full {
             "board full"
@@ -292,7 +292,7 @@ impl Position<'_> {
             std::cmp::Ordering::Less => Some(1),
             std::cmp::Ordering::Equal => None,
         };
-        Some((winner, why.to_string()))
+        Some((winner, why))
     }
 }
 

@@ -42,7 +42,9 @@ pub struct Goal {
     /// The region (index into `Variant::regions`).
     pub region: u8,
     /// The reason shown (`king of the hill`).
-    pub name: String,
+    pub name: std::sync::Arc<str>,
+    /// The reason of a draw where both sides reached it (`… by both`).
+    pub by_both: std::sync::Arc<str>,
     /// White's arrival gives Black one more move, and Black arriving with
     /// it draws (racing kings; Fairy-Stockfish's `flagMove`).
     pub equalize: bool,
@@ -112,7 +114,16 @@ pub fn compile(
                 .name
                 .as_ref()
                 .map_or_else(|| format!("{} reached", regions[region as usize].name), |n| n.value.clone());
-            out.push(Goal { kind, region, name, equalize: g.equalize, safe: g.safe, held: g.held });
+            let by_both = format!("{name} by both").into();
+            out.push(Goal {
+                kind,
+                region,
+                name: name.into(),
+                by_both,
+                equalize: g.equalize,
+                safe: g.safe,
+                held: g.held,
+            });
         }
     }
     out
@@ -159,16 +170,16 @@ impl crate::game::Position<'_> {
     /// reason shown, judged in Fairy-Stockfish's order.
     pub fn goal_reached(&mut self) -> Option<(Option<Side>, Reason)> {
         if let Some((w, why)) = self.extinction_reached() {
-            return Some((w, Reason::Named(why)));
+            return Some((w, Reason::Text(why)));
         }
         let v = self.variant();
         let stm = self.side();
         let mover = stm ^ 1;
         if let Some(f) = &v.flipping {
-            return self.flipping_over(f).map(|(w, why)| (w, Reason::Named(why)));
+            return self.flipping_over(f).map(|(w, why)| (w, Reason::Fixed(why)));
         }
         if v.explosions.is_some() {
-            return self.explosion_end().map(|(w, why)| (Some(w), Reason::Named(why)));
+            return self.explosion_end().map(|(w, why)| (Some(w), Reason::Text(why)));
         }
         for g in v.goals.iter().filter(|g| g.equalize) {
             // The side to move arrived before the last move: that move was
@@ -176,9 +187,9 @@ impl crate::game::Position<'_> {
             if self.goal_holds(g, stm) {
                 let both = stm == 0 && self.goal_holds(g, 1);
                 return Some(if both {
-                    (None, Reason::Named(format!("{} by both", g.name)))
+                    (None, Reason::Text(g.by_both.clone()))
                 } else {
-                    (Some(stm), Reason::Named(g.name.clone()))
+                    (Some(stm), Reason::Text(g.name.clone()))
                 });
             }
         }
@@ -188,16 +199,16 @@ impl crate::game::Position<'_> {
             if self.goal_holds(g, stm) {
                 let both = self.goal_holds(g, mover);
                 return Some(if both {
-                    (None, Reason::Named(format!("{} by both", g.name)))
+                    (None, Reason::Text(g.by_both.clone()))
                 } else {
-                    (Some(stm), Reason::Named(g.name.clone()))
+                    (Some(stm), Reason::Text(g.name.clone()))
                 });
             }
         }
         for g in v.goals.iter().filter(|g| g.held) {
             // The side to move's piece arrived earlier and is still there.
             if self.goal_holds(g, stm) {
-                return Some((Some(stm), Reason::Named(g.name.clone())));
+                return Some((Some(stm), Reason::Text(g.name.clone())));
             }
         }
         if v.rules.check_limit > 0 && self.checks_left(mover) == 0 {
@@ -210,7 +221,7 @@ impl crate::game::Position<'_> {
                 if g.equalize && mover == 0 && !self.in_check() && self.can_arrive(g) {
                     continue;
                 }
-                return Some((Some(mover), Reason::Named(g.name.clone())));
+                return Some((Some(mover), Reason::Text(g.name.clone())));
             }
         }
         None

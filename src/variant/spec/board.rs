@@ -16,7 +16,7 @@ impl Reader<'_> {
     /// Reads `[board]` into `spec`.
     pub(super) fn board_section(&mut self, b: &Table, spec: &mut VariantSpec) {
         self.known_keys(b, "board");
-        let s = b.span().unwrap_or(0..0);
+        let s = super::reader::table_span(b);
         spec.board_span = s.clone();
         spec.board_kind = self.string(b, "kind", "board.kind", false, &s);
         let polygons = spec.board_kind.as_ref().is_some_and(|k| k.value == "polygons");

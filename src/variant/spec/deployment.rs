@@ -42,7 +42,7 @@ impl Reader<'_> {
     /// Reads `[deployment]`.
     pub(super) fn deployment(&mut self, d: &Table) -> DeploymentSpec {
         self.known_keys(d, "deployment");
-        let span = d.span().unwrap_or(0..0);
+        let span = super::reader::table_span(d);
         let first = self.string(d, "first", "deployment.first", false, &span);
         let then = self.string(d, "then", "deployment.then", false, &span);
         let mut posts = Vec::new();

@@ -26,6 +26,24 @@ pub(super) fn item_span(i: &Item) -> Range<usize> {
     .unwrap_or(0..0)
 }
 
+/// Where a table is written: its header, or for a table only implied by
+/// its sub-tables or dotted keys (`[board.picture]` with no `[board]`) the
+/// first of those, so that a missing key still points somewhere; `0..0`
+/// (line 1) only for a table with nothing in it.
+pub(super) fn table_span(t: &Table) -> Range<usize> {
+    t.span()
+        .or_else(|| {
+            t.iter()
+                .map(|(_, i)| match i {
+                    Item::Table(sub) => table_span(sub),
+                    other => item_span(other),
+                })
+                .filter(|r| *r != (0..0))
+                .min_by_key(|r| r.start)
+        })
+        .unwrap_or(0..0)
+}
+
 pub(super) fn type_name(i: &Item) -> &'static str {
     match i {
         Item::Value(Value::String(_)) => "a string",

@@ -10,7 +10,7 @@ impl Reader<'_> {
     /// Reads `[rules]` into `spec`.
     pub(super) fn rules_section(&mut self, r: &Table, spec: &mut VariantSpec) {
         self.known_keys(r, "rules");
-        let s = r.span().unwrap_or(0..0);
+        let s = super::reader::table_span(r);
         spec.stalemate = self.string(r, "stalemate", "rules.stalemate", false, &s);
         spec.bare_king = self.string(r, "bare-king", "rules.bare-king", false, &s);
         spec.counter_baring = self.bool(r, "counter-baring", "rules.counter-baring", false);

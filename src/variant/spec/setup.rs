@@ -9,7 +9,7 @@ impl Reader<'_> {
     /// Reads `[setup]` into `spec`.
     pub(super) fn setup_section(&mut self, s: &Table, spec: &mut VariantSpec) {
         self.known_keys(s, "setup");
-        let sp = s.span().unwrap_or(0..0);
+        let sp = super::reader::table_span(s);
         spec.setup_span = sp.clone();
         let listed = s.get("pieces").is_some();
         spec.fen = self.string(s, "fen", "setup.fen", !listed, &sp);
