@@ -43,6 +43,7 @@ pub(super) fn check(
     let opposite_colours =
         ds.opposite_colours.iter().filter_map(|l| letters.kind_of(l, "piece in `drops.opposite-colours`", d)).collect();
     let unmoved = ds.unmoved.iter().map(|p| place(p, grid, letters, d)).collect();
+    let unlimited = ds.unlimited.iter().filter_map(|l| letters.kind_of(l, "piece in `drops.unlimited`", d)).collect();
     Some(DropRules {
         to_hand: ds.captures_to_hand,
         keep_promoted,
@@ -56,6 +57,7 @@ pub(super) fn check(
         drop_promoted: ds.drop_promoted,
         opposite_colours,
         unmoved,
+        unlimited,
     })
 }
 
