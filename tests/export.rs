@@ -82,6 +82,7 @@ fn fairy_stockfish_refuses_what_it_cannot_express() {
     assert!(tg.contains("bracket"), "{tg}");
     assert!(tg.contains("condition"), "{tg}");
     assert!(tg.contains("promotion zones"), "{tg}");
+    assert!(err("ataxx").contains("drops.unlimited"), "FSF has no ini key for freeDrops");
     for ok in ["chess", "capablanca", "chess-zones", "chess-guard"] {
         assert!(fairy_stockfish::export(&builtin(ok)).is_ok(), "{ok}");
     }

@@ -140,6 +140,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
     // FSF catalogue, round 5 (helper cat5a).
     ("fischerandom", include_str!("../../definitions/fischerandom.toml")),
     ("caparandom", include_str!("../../definitions/caparandom.toml")),
+    // FSF catalogue, round 6 (helper cat6a).
+    ("ataxx", include_str!("../../definitions/ataxx.toml")),
 ];
 
 /// The text of a built-in definition.
