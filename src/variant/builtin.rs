@@ -142,6 +142,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("caparandom", include_str!("../../definitions/caparandom.toml")),
     // FSF catalogue, round 6 (helper cat6a).
     ("ataxx", include_str!("../../definitions/ataxx.toml")),
+    ("petrified", include_str!("../../definitions/petrified.toml")),
 ];
 
 /// The text of a built-in definition.

@@ -41,6 +41,10 @@ pub fn unteachable(v: &Variant) -> Option<String> {
     if v.walls.is_some() {
         return Some("its moves place a wall, arrow or duck as a second part".to_string());
     }
+    if v.petrify.is_some() {
+        // XBoard would show the capturer, not the wall it turned into.
+        return Some("its capturing pieces turn into walls, which XBoard 4.9.1 does not do".to_string());
+    }
     if Position::start(v).side() == crate::game::BLACK {
         // backend.c reads the `setup` FEN with the side to move discarded.
         return Some(
