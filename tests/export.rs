@@ -83,7 +83,9 @@ fn fairy_stockfish_refuses_what_it_cannot_express() {
     assert!(tg.contains("condition"), "{tg}");
     assert!(tg.contains("promotion zones"), "{tg}");
     assert!(err("ataxx").contains("drops.unlimited"), "FSF has no ini key for freeDrops");
-    for ok in ["chess", "capablanca", "chess-zones", "chess-guard"] {
+    // Once refused by reasons that were not FSF's: gQ is FSF's own
+    // grasshopper; FSF takes one check each without the FEN's count field.
+    for ok in ["chess", "capablanca", "chess-zones", "chess-guard", "grasshopper", "karouk", "flipello"] {
         assert!(fairy_stockfish::export(&builtin(ok)).is_ok(), "{ok}");
     }
     // Capture-to-win is no reason by itself; TigerChess's Guard is posted
@@ -116,6 +118,38 @@ fn fairy_stockfish_flying_general_watches_ranks_too() {
     .0;
     let text = fairy_stockfish::export(&lines).unwrap_or_else(|e| panic!("{e}"));
     assert!(text.lines().any(|l| l == "flyingGeneral = true"), "{text}");
+}
+
+#[test]
+fn fairy_stockfish_writes_flipping_as_its_own_options() {
+    // FSF's flipersi/flipello options (variant.cpp), each read from its
+    // source: the flips, the enclosing drop, the opening cells, passing,
+    // the full board, decided by the unweighted count.
+    let ini = fairy_stockfish::export(&builtin("flipello")).unwrap_or_else(|e| panic!("{e}"));
+    for line in [
+        "immobile = p",
+        "flipEnclosedPieces = reversi",
+        "enclosingDrop = reversi",
+        "enclosingDropStart = d4 e4 d5 e5",
+        "passOnStalemate = true",
+        "adjudicateFullBoard = true",
+        "materialCounting = unweighted",
+        "stalematePieceCount = true",
+    ] {
+        assert!(ini.lines().any(|l| l == line), "{line}\n{ini}");
+    }
+    // Reversi has no passing: FSF's default (no passOnStalemate) is its rule.
+    let flipersi = fairy_stockfish::export(&builtin("flipersi")).unwrap();
+    assert!(!flipersi.contains("passOnStalemate"), "{flipersi}");
+    // Opening cells without a drop condition: FSF reads enclosingDropStart
+    // only inside its enclosingDrop rule.
+    let free = edited("flipello", "drops = \"must-flip\"", "drops = \"any\"");
+    let e = fairy_stockfish::export(&free).unwrap_err().problems.join("\n");
+    assert!(e.contains("enclosingDropStart only with enclosingDrop"), "{e}");
+    // Two rules that need one FSF key with different values are refused.
+    let odds = edited("flipello", "bare-king = \"none\"", "bare-king = \"none\"\ndraw-odds = \"black\"");
+    let e = fairy_stockfish::export(&odds).unwrap_err().problems.join("\n");
+    assert!(e.contains("`materialCounting` with different values"), "{e}");
 }
 
 #[test]

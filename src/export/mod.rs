@@ -246,7 +246,7 @@ pub enum Feature {
     Royalty,
     /// Walls placed after every move (the duck, arrows).
     Walls,
-    /// Flipping (Reversi, Ataxx), which no exporter writes yet.
+    /// Flipping (Reversi, Ataxx); only the Fairy-Stockfish export writes it.
     Flipping,
     /// Pieces that turn into a wall after capturing (petrified), which no
     /// exporter writes yet.

@@ -81,8 +81,9 @@ fn range_problem(what: &str, written: &str, letter: char, range: &Option<Range>)
 }
 
 /// The modifiers (other than directions) FSF reads differently: `i` on a
-/// capture, `n` on atoms FSF has no lame form of, hops off R and B lines,
-/// and modifiers its parser skips. `leap`: the move has no range.
+/// capture, `n` on atoms FSF has no lame form of, hops off R, B and Q
+/// lines (FSF's `riderAtoms` are R, B and Q = R+B, so `gQ` is its own
+/// grasshopper), and modifiers its parser skips. `leap`: the move has no range.
 fn modifier_problems(what: &str, written: &str, letter: char, letters: &[char], leap: bool) -> Vec<String> {
     let mut out = Vec::new();
     let has_m = letters.contains(&'m');
@@ -99,10 +100,9 @@ fn modifier_problems(what: &str, written: &str, letter: char, letters: &[char], 
             }
             'n' if matches!(letter, 'N' | 'A' | 'D' | 'Z') && leap => {}
             'n' => out.push(format!("{what}: `{written}` is a lame {letter} (FSF has lame N, A, D and Z leaps only)")),
-            'p' | 'g' if matches!(letter, 'R' | 'B') => {}
-            'p' | 'g' => {
-                out.push(format!("{what}: `{written}` hops along {letter} lines (FSF hops along R and B lines only)"))
-            }
+            'p' | 'g' if matches!(letter, 'R' | 'B' | 'Q') => {}
+            'p' | 'g' => out
+                .push(format!("{what}: `{written}` hops along {letter} lines (FSF hops along R, B and Q lines only)")),
             other => out.push(format!(
                 "{what}: `{written}` uses the modifier `{other}`, which FSF's Betza parser skips without a warning"
             )),

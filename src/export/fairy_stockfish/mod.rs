@@ -7,7 +7,7 @@
 //! files × 10 ranks (large-board build), holes as `*` wall squares (exact
 //! for pieces that do not hop), pieces built from leapers, R/B/Q riders and
 //! W/F/K atoms with a one-digit range (FSF's `from_betza` makes them R and B
-//! ray sliders), the N rider, R/B hoppers and lame N/A/D/Z leapers with
+//! ray sliders), the N rider, R/B/Q hoppers and lame N/A/D/Z leapers with
 //! direction and m/c modifiers, en passant by other pawns than FSF's
 //! (`enPassantTypes`), promotion zones by rank with one choice list
 //! (compulsory, or Grand Chess's optional zones with a compulsory last rank
@@ -28,7 +28,10 @@
 //! promotion as a move (`sittuyinPromotion`), promotion limited by the
 //! setup (`promotionLimit`), mobility regions, the xiangqi soldier, pawn
 //! double steps by rank, the flying general, one flag goal, check counting,
-//! and explosions with immune and mutually immune kinds.
+//! and explosions with immune and mutually immune kinds; by [`flipping`]:
+//! Reversi's and Ataxx's flipping with FSF's `flipEnclosedPieces`,
+//! `enclosingDrop`, `enclosingDropStart`, `passOnStalemate`,
+//! `adjudicateFullBoard` and `materialCounting = unweighted`.
 //!
 //! What it cannot: FSF's Betza parser *silently* drops what it does not
 //! understand (multi-leg `a` chains, brackets, `j`/`o`/`z`/`q`/`y`…, D/A/H
@@ -54,6 +57,7 @@ mod betza;
 mod castle;
 mod counting;
 mod ends;
+mod flipping;
 mod initial;
 mod pieces;
 mod promotion;
@@ -84,6 +88,7 @@ const WRITTEN: &[Feature] = &[
     Feature::Counting,
     Feature::Walls,
     Feature::PromotionMove,
+    Feature::Flipping,
 ];
 
 /// The orthodox pawn: FSF's built-in `pawn`.
@@ -137,14 +142,35 @@ pub fn export(v: &Variant) -> Result<String, ExportError> {
     rules.extend(rules::explosion_lines(v, &pieces.keys, &mut problems));
     rules.extend(pieces::mutual_immunity_lines(v));
     rules.extend(walls::wall_lines(v));
+    rules.extend(flipping::lines(v, &mut problems));
     ends.extend(ends::end_rule_lines(v, king, &mut problems));
     ends.extend(counting::lines(v, &pieces.keys, &mut problems));
     ends.extend(ends::draw_rule_lines(v, &mut problems));
+    let section = Section { pieces, promotion, double_step, castling, rules, ends };
+    problems.extend(conflicting_keys(&section));
     if !problems.is_empty() {
         problems.extend(unmapped_notes(v));
         return Err(ExportError { format: Format::FairyStockfish, variant: v.name.clone(), problems });
     }
-    Ok(write_section(v, &Section { pieces, promotion, double_step, castling, rules, ends }))
+    Ok(write_section(v, &section))
+}
+
+/// Keys two rule families would write with different values (FSF keeps the
+/// last one, so the section would quietly lose one rule).
+fn conflicting_keys(s: &Section) -> Vec<String> {
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    let mut out = Vec::new();
+    let all = s.promotion.iter().chain(&s.double_step).chain(&s.castling).chain(&s.rules).chain(&s.ends);
+    for (key, value) in all.filter_map(|l| l.split_once(" = ")) {
+        match seen.iter().find(|(k, _)| *k == key) {
+            Some((_, old)) if *old != value => {
+                out.push(format!("two rules need `{key}` with different values (`{old}` and `{value}`); FSF has one"))
+            }
+            Some(_) => {}
+            None => seen.push((key, value)),
+        }
+    }
+    out
 }
 
 /// Refusals that are this exporter's limits, not FSF's: rule families

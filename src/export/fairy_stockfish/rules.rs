@@ -197,14 +197,18 @@ pub(super) fn goal_lines(v: &Variant, problems: &mut Vec<String>) -> Vec<String>
 }
 
 /// The n-check rule: FSF's `checkCounting`, which reads the checks still to
-/// give from the start FEN's `3+3` field.
+/// give from the start FEN's `3+3` field, or, without the field, takes one
+/// check each (`Position::set` in FSF's position.cpp: "If check count is
+/// not provided, assume that the next check wins"), as Kar Ouk needs.
 pub(super) fn check_lines(v: &Variant, pl: &Placement, problems: &mut Vec<String>) -> Vec<String> {
     if v.rules.check_limit == 0 {
         return Vec::new();
     }
-    if !v.setup_fen.split_whitespace().any(|f| f.contains('+') && f.chars().all(|c| c.is_ascii_digit() || c == '+')) {
+    if v.rules.check_limit != 1
+        && !v.setup_fen.split_whitespace().any(|f| f.contains('+') && f.chars().all(|c| c.is_ascii_digit() || c == '+'))
+    {
         problems.push(format!(
-            "the n-check rule without the checks-to-give field in the setup FEN (FSF reads the counts from it; ours: {:?})",
+            "the n-check rule without the checks-to-give field in the setup FEN (FSF reads the counts from it, one check each when it is missing; ours: {:?})",
             pl.checks
         ));
         return Vec::new();

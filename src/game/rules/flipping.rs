@@ -79,8 +79,9 @@ pub struct Flipping {
     pub flip: FlipRule,
     /// Where drops may go.
     pub drops: DropRule,
-    /// `first-cells`.
-    first: Vec<Cell>,
+    /// `first-cells` (read by the Fairy-Stockfish export as
+    /// `enclosingDropStart`).
+    pub first: Vec<Cell>,
     /// A stuck side passes.
     pub pass_when_stuck: bool,
     /// A full board ends the game.
