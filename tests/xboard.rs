@@ -129,6 +129,8 @@ fn features_offer_every_drawable_variant() {
         // Double steps from FSF's double-step region (b3, c3, f3, g3 too),
         // not only from the start cells: no XBoard Betza form.
         "wolf",
+        // Capturing pieces that turn into walls (XBoard would show the piece).
+        "petrified",
     ];
     for (name, _) in builtin::BUILTIN {
         let xb_name = if *name == "chess" { "normal" } else { name };
