@@ -75,7 +75,7 @@ def play(variant, rng, max_plies):
         if end:
             return start, moves, end
         moves.append(rng.choice(sorted(pyffish.legal_moves(variant, start, moves))))
-    return start, moves, None
+    return start, moves, fsf_end(variant, start, moves)
 
 
 def check(exe, variant, games, seed, max_plies):
