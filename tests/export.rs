@@ -93,6 +93,7 @@ fn fairy_stockfish_refuses_what_it_cannot_express() {
     assert!(tg.contains("bracket"), "{tg}");
     assert!(tg.contains("condition"), "{tg}");
     assert!(tg.contains("promotion zones"), "{tg}");
+    assert!(err("ataxx").contains("drops.unlimited"), "FSF has no ini key for freeDrops");
     // Once refused by reasons that were not FSF's: gQ is FSF's own
     // grasshopper; FSF takes one check each without the FEN's count field.
     for ok in ["chess", "capablanca", "chess-zones", "chess-guard", "grasshopper", "karouk", "flipello"] {

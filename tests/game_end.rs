@@ -158,3 +158,20 @@ fn tcb_bare_king_is_decided_before_the_barers_stalemate() {
     assert_eq!(result(&[p, "--fen", fen, "b7b8", "d8c9"]).as_deref(), Some("0-1 (stalemate)"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn ataxx_ends_by_the_count_when_the_board_is_full_or_a_side_has_no_stone() {
+    // pyffish 0.0.90 (`get_fen`, `legal_moves`, `game_result`) after the same
+    // moves: the last empty cell filled, White (more stones) wins at once;
+    // filled by a jump instead, a cell is left and play goes on; Black's jump
+    // turns White's last stone over: White has no move and has lost.
+    let full = "PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/ppppppp/pppppp1 b - - 0 1";
+    assert_eq!(result(&["ataxx", "--fen", full, "P@g1"]).as_deref(), Some("1-0 (board full)"));
+    let (ok, out, _) = replay(&["ataxx", "--fen", full, "e1g1"]);
+    assert!(ok && out.trim() == "PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/ppppppp/pppp1pp w - - 1 2", "{out}");
+    assert_eq!(result(&["ataxx", "--fen", "7/7/7/3p3/7/7/P6 b - - 0 1", "d4b2"]).as_deref(), Some("0-1 (stalemate)"));
+    // A stone walled in two deep passes (FSF: `c5c5`), and Black moves on.
+    let boxed = "ppppp2/ppppp2/ppPpp2/ppppp2/ppppp2/7/7 w - - 0 1";
+    let (ok, out, _) = replay(&["ataxx", "--fen", boxed, "c5c5"]);
+    assert!(ok && out.trim() == "ppppp2/ppppp2/ppPpp2/ppppp2/ppppp2/7/7 b - - 1 1", "{out}");
+}

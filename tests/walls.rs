@@ -148,3 +148,46 @@ fn a_wall_in_a_fen_is_read_and_written_as_a_star() {
     let chess = builtin_variant("chess");
     assert!(Position::from_fen(&chess, "rnbqkbnr/pppppppp/8/4*3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").is_err());
 }
+
+#[test]
+fn a_petrifying_piece_turns_into_a_wall_where_it_captured() {
+    // pyffish 0.0.90 get_fen / legal_moves after the same moves: the queen
+    // that took on d5 is a wall; later the knight on c3 may not enter it.
+    let (ok, out, _) = replay(&["petrified", "e2e4", "d7d5", "e4d5", "d8d5"]);
+    assert!(ok && out.trim() == "rnb1kbnr/ppp1pppp/8/3*4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3", "{out}");
+    let (ok, _, _) = replay(&["petrified", "e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "e7e5", "c3d5"]);
+    assert!(!ok, "a knight entered a wall");
+    // A pawn that captures and promotes stays a piece (FSF judges the kind
+    // that moved); the king never captures, even a piece next to it.
+    let v = builtin_variant("petrified");
+    let mut p = Position::from_fen(&v, "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    let mut moves = Vec::new();
+    p.legal_moves(&mut moves);
+    let m = moves.iter().copied().find(|m| rookery::game::notation::move_text(&p, m, &moves) == "a7b8q").unwrap();
+    p.make(m);
+    assert_eq!(p.fen(), "1Q2k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    assert_eq!(legal_texts(&v, "8/8/8/8/8/8/4k3/4K3 w - - 0 1"), ["e1d1", "e1d2", "e1f1", "e1f2"]);
+    // Mated: the queen next to the king may not be taken (pyffish: no move).
+    assert_eq!(
+        result(&["petrified", "--fen", "4k3/8/8/8/8/3q4/8/4K3 b - - 0 1", "d3e2"]).as_deref(),
+        Some("0-1 (checkmate)")
+    );
+}
+
+#[test]
+fn petrify_on_capture_is_checked_with_locations() {
+    let text = builtin::text("petrified").unwrap();
+    for (from, to, msg) in [
+        (
+            "betza = \"mKisO2\"\n",
+            "betza = \"mKisO2\"\npetrify-on-capture = true\n",
+            "`king` is royal and may not petrify",
+        ),
+        ("betza = \"N\"\npetrify-on-capture = true", "betza = \"N\"\npetrify-on-capture = 1", "must be true or false"),
+    ] {
+        let bad = text.replacen(from, to, 1);
+        let e = load_str(&bad).err().unwrap_or_else(|| panic!("accepted: {to}"));
+        let d = e.diagnostics.iter().find(|d| d.message.contains(msg)).unwrap_or_else(|| panic!("{:?}", e.diagnostics));
+        assert_eq!(&bad[d.span.clone()], if msg.contains("royal") { "true" } else { "1" }, "{msg}");
+    }
+}

@@ -157,6 +157,8 @@ fn features_offer_every_drawable_variant() {
         "bughouse",
         "koedem",
         "supply",
+        // Capturing pieces that turn into walls (XBoard would show the piece).
+        "petrified",
     ];
     for (name, _) in builtin::BUILTIN {
         let xb_name = if *name == "chess" { "normal" } else { name };

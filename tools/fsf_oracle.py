@@ -356,6 +356,34 @@ for _name in CAT5A_VARIANTS:
 EXPECTED_START.update(CAT5A_VARIANTS)
 
 
+# FSF catalogue, round 6 (helper cat6a): ataxx (FSF's freeDrops: a hand that
+# never runs out, so no hand in the FEN; a stuck side passes, written as its
+# first stone's cell twice).  FSF's start FEN has no castling and e.p. fields
+# (`w 0 1`); FSF prints every later position with them.  Start perft as
+# counted by the Fairy-Stockfish binary (go perft).
+CAT6A_VARIANTS = {
+    "ataxx": ("P5p/7/7/7/7/7/p5P w 0 1", [16, 256, 6460, 155888]),
+    # petrified: a capturing Q, R, B or N turns into a wall (`*`).
+    "petrified": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 10022, 250134]),
+}
+for _name in CAT6A_VARIANTS:
+    FSF_NAME[_name] = _name
+EXPECTED_START.update(CAT6A_VARIANTS)
+EXTRA_POSITIONS["petrified"] = [
+    ("kings side by side: neither may capture the other", "8/8/8/8/8/8/4k3/4K3 w - - 0 1"),
+    ("a queen next to the king: the king may not take it, mate", "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1"),
+    ("a wall (`*`) stops the rook", "4k3/8/8/3*4/8/8/8/3RK3 w - - 0 1"),
+    ("a pawn that captures and promotes stays a piece", "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
+    ("castling both ways, rooks that capture turn to walls", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"),
+]
+EXTRA_POSITIONS["ataxx"] = [
+    ("White's stone is boxed in two deep and must pass (c5c5)", "ppppp2/ppppp2/ppPpp2/ppppp2/ppppp2/7/7 w - - 0 1"),
+    ("the same, Black to move: clones and jumps, flips of the lone stone", "ppppp2/ppppp2/ppPpp2/ppppp2/ppppp2/7/7 b - - 0 1"),
+    ("one empty cell left (g1): White reaches it only by jumps", "PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/ppppppp/pppppp1 w - - 0 1"),
+    ("a ringed stone jumps out; clones only next to a1", "7/7/2ppp2/2pPp2/2ppp2/7/P6 w - - 0 1"),
+]
+
+
 def scharnagl(n):
     """Chess960 start array number n (0..959, Scharnagl's numbering; 518 is
     the orthodox RNBQKBNR), White's first rank from a to h."""

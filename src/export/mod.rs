@@ -248,6 +248,9 @@ pub enum Feature {
     Walls,
     /// Flipping (Reversi, Ataxx); only the Fairy-Stockfish export writes it.
     Flipping,
+    /// Pieces that turn into a wall after capturing (petrified), which no
+    /// exporter writes yet.
+    Petrify,
     /// Counting rules and conditions on checkmate (makruk, shatar), which no
     /// exporter writes yet.
     Counting,
@@ -287,6 +290,7 @@ pub fn special_rule_items(v: &Variant) -> Vec<(Feature, String)> {
     out.extend(crate::game::rules::walls::export_problems(v).into_iter().map(|s| (Feature::Walls, s)));
     out.extend(crate::game::rules::counting::export_problems(v).into_iter().map(|s| (Feature::Counting, s)));
     out.extend(crate::game::rules::flipping::export_problems(v).into_iter().map(|s| (Feature::Flipping, s)));
+    out.extend(crate::game::rules::petrify::export_problems(v).into_iter().map(|s| (Feature::Petrify, s)));
     if v.rules.flying_general {
         out.push((
             Feature::FlyingGeneral,
@@ -300,7 +304,8 @@ pub fn special_rule_items(v: &Variant) -> Vec<(Feature, String)> {
 /// Pieces captured only by some kinds, and pieces whose capture wins. The
 /// wall piece is left out: it is the walls rule itself, said once.
 fn piece_capture_items(v: &Variant, out: &mut Vec<(Feature, String)>) {
-    let wall = v.walls.as_ref().map(|w| w.kind as usize);
+    // (A wall, placed or petrified, is nobody's to capture by definition.)
+    let wall = v.walls.as_ref().map(|w| w.kind as usize).or(v.petrify.map(|p| p.wall_kind() as usize));
     for p in v.pieces.iter().enumerate().filter(|(k, _)| Some(*k) != wall).map(|(_, p)| p) {
         if let Some(ks) = &p.capturable_by {
             let by: Vec<String> = ks.iter().map(|&k| v.pieces[k as usize].name.clone()).collect();

@@ -159,7 +159,8 @@ impl Searcher {
         let eval = Eval::new(v);
         let see_values = v.pieces.iter().zip(&eval.values).map(|(p, &x)| if p.royal { ROYAL_SEE } else { x }).collect();
         let losing_wins = v.extinction.as_ref().is_some_and(|e| e.all && e.value == EndValue::Win);
-        let see_on = !losing_wins && !v.rules.must_capture && v.explosions.is_none();
+        // (A petrifying capturer leaves a wall, not a piece to win back.)
+        let see_on = !losing_wins && !v.rules.must_capture && v.explosions.is_none() && v.petrify.is_none();
         let pawn = v.pieces.iter().zip(&eval.values).filter(|(p, _)| p.pawn).map(|(_, &x)| x).min().unwrap_or(100);
         let eager_end = v.rules.stalemate != EndValue::Draw
             || v.rules.stalemate_by_count

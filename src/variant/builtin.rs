@@ -144,6 +144,9 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("bughouse", include_str!("../../definitions/bughouse.toml")),
     ("koedem", include_str!("../../definitions/koedem.toml")),
     ("supply", include_str!("../../definitions/supply.toml")),
+    // FSF catalogue, round 6 (helper cat6a).
+    ("ataxx", include_str!("../../definitions/ataxx.toml")),
+    ("petrified", include_str!("../../definitions/petrified.toml")),
 ];
 
 /// The text of a built-in definition.

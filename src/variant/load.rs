@@ -100,6 +100,8 @@ struct Sections {
     picture: crate::render::BoardPicture,
     pieces: Vec<super::PieceDef>,
     walls: Option<rules_mod::walls::Walls>,
+    /// Pieces that turn into a wall after capturing (`petrify-on-capture`).
+    petrify: Option<rules_mod::petrify::Petrify>,
     /// The setup written as piece lists, as a FEN.
     listed_fen: Option<String>,
     zones: Vec<super::Zone>,
@@ -150,13 +152,56 @@ fn check_sections(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Sections {
         pieces.push(rules_mod::walls::wall_piece(w));
         Some(compiled)
     });
+    let petrify = petrify(spec, &walls, &mut pieces, d);
     let listed_fen = setup::check(spec, board.grid.as_ref(), &letters, d);
     let zones = promotion::check(spec, &board, &letters, d);
     let deployment = deployment::check(spec, board.grid.as_ref(), &letters, d);
     let hands_and_ends = check_hands_and_ends(spec, &board, &letters, &regions, pieces.len(), d);
     let moves = check_move_rules(spec, &board, &letters, &regions, &pieces, d);
     let grid = board.grid;
-    Sections { grid, ok, regions, picture, pieces, walls, listed_fen, zones, deployment, hands_and_ends, moves }
+    Sections {
+        grid,
+        ok,
+        regions,
+        picture,
+        pieces,
+        walls,
+        petrify,
+        listed_fen,
+        zones,
+        deployment,
+        hands_and_ends,
+        moves,
+    }
+}
+
+/// `petrify-on-capture`: the petrifying kinds, and the wall they turn into
+/// (`[walls]`' piece, else one added after the definition's pieces).
+fn petrify(
+    spec: &VariantSpec,
+    walls: &Option<rules_mod::walls::Walls>,
+    pieces: &mut Vec<super::PieceDef>,
+    d: &mut Vec<Diagnostic>,
+) -> Option<rules_mod::petrify::Petrify> {
+    let kinds = rules_mod::petrify::kinds(&spec.pieces, d);
+    if kinds == 0 {
+        return None;
+    }
+    let wall = match walls {
+        Some(w) => w.kind,
+        None if pieces.len() < 63 => {
+            pieces.push(rules_mod::walls::wall_piece(&Default::default()));
+            (pieces.len() - 1) as u8
+        }
+        None => {
+            d.push(Diagnostic::error(
+                spec.pieces_span.clone(),
+                "petrification needs a wall kind of its own: at most 62 pieces",
+            ));
+            return None;
+        }
+    };
+    Some(rules_mod::petrify::Petrify::new(kinds, wall))
 }
 
 /// Goals, drops, gating, extinction, counting and checkmate restrictions.

@@ -242,6 +242,9 @@ pub struct Variant {
     pub hop_bans: Vec<u64>,
     /// Walls placed after every move (see `game::rules::walls`), if any.
     pub walls: Option<crate::game::rules::walls::Walls>,
+    /// Pieces that turn into a wall after capturing (see
+    /// `game::rules::petrify`), if any.
+    pub petrify: Option<crate::game::rules::petrify::Petrify>,
     /// Conditions on checkmate (see `game::rules::mating`), if any.
     pub mating: Option<crate::game::rules::mating::MateRules>,
     /// The counting rule (see `game::rules::counting`), if any.

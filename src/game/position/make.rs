@@ -183,6 +183,8 @@ impl<'v> Position<'v> {
                 if capture {
                     if let Some(x) = &self.v.explosions {
                         u.blasted = self.explode(x, m.to);
+                    } else if let Some(p) = &self.v.petrify {
+                        self.petrify(p, piece, m.to);
                     }
                 }
             }

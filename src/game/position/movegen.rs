@@ -40,7 +40,8 @@ impl<'v> Position<'v> {
         if let Some(pm) = &v.promotion_move {
             self.promotion_moves(pm, out);
         }
-        if self.in_hand > 0 {
+        // (Hands that never run out, Ataxx's, hold nothing countable.)
+        if self.in_hand > 0 || v.drops.as_ref().is_some_and(|d| d.unlimited != 0) {
             if let Some(g) = &v.gating {
                 self.gating_moves(g, out, start);
             }

@@ -92,7 +92,10 @@ impl<'v> Position<'v> {
 
     /// Puts the FEN's pieces in hand into the hands (at most 255 of a kind).
     fn fill_hands(&mut self, hand: &[(u8, Side)]) -> Result<(), FenError> {
-        for &(kind, side) in hand {
+        // A hand that never runs out (ataxx) keeps no count: its pieces in
+        // a FEN's hand change nothing, and the FEN written has no hand.
+        let unlimited = self.v.drops.as_ref().map_or(0, |d| d.unlimited);
+        for &(kind, side) in hand.iter().filter(|(k, _)| unlimited & (1 << k) == 0) {
             let h = &mut self.hand[side as usize * self.v.pieces.len() + kind as usize];
             if *h == u8::MAX {
                 return Err(FenError(vec![(0..0, "more than 255 pieces of one kind in a hand".into())]));

@@ -25,7 +25,9 @@ impl Position<'_> {
             // Fairy-Stockfish's n-check field rides after the e.p. square.
             ep = format!("{ep} {}+{}", self.checks_left[0], self.checks_left[1]);
         }
-        if self.in_hand > 0 || v.drops.is_some() || v.gating.is_some() {
+        // Hands that never run out are not written (FSF's freeDrops).
+        let hidden = v.drops.as_ref().is_some_and(|d| d.unlimited != 0 && !d.to_hand);
+        if (self.in_hand > 0 || v.drops.is_some() || v.gating.is_some()) && !hidden {
             self.push_hands(&mut placement);
         }
         format!("{placement} {} {castling} {ep} {} {}", if self.side == 0 { 'w' } else { 'b' }, halfmove, self.fullmove)

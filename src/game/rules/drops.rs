@@ -49,6 +49,8 @@ pub struct DropRules {
     /// (kinds, cells per side) where a dropped piece counts as unmoved, so
     /// it may castle or double-step (placement's king and rooks).
     pub unmoved: Vec<(Vec<u8>, [Vec<Cell>; 2])>,
+    /// Kinds a hand never runs out of (Ataxx's stones).
+    pub unlimited: Vec<u8>,
 }
 
 /// The compiled drop rules of a variant.
@@ -98,6 +100,10 @@ pub struct Drops {
     pub opposite_colours: u64,
     /// `words` u64: the cells of one colour (a1's).
     pub dark: Vec<u64>,
+    /// Kinds (bits) a hand never runs out of: always droppable, never
+    /// counted, and a FEN then writes no hand (Fairy-Stockfish's
+    /// `freeDrops`, Ataxx).
+    pub unlimited: u64,
 }
 
 impl DropRules {
@@ -150,6 +156,7 @@ impl DropRules {
             drop_as: self.drop_as(promotion, kinds),
             opposite_colours: self.opposite_colours.iter().fold(0u64, |m, &k| m | 1 << k),
             dark: cells_where(grid, |x, y| (x + y) % 2, 2)[..words].to_vec(),
+            unlimited: self.unlimited.iter().fold(0u64, |m, &k| m | 1 << k),
         }
     }
 
@@ -270,7 +277,8 @@ impl Position<'_> {
         let kinds = self.v.pieces.len();
         let w = d.words;
         for kind in 0..kinds {
-            if self.hand[side * kinds + kind] == 0 || only >> kind & 1 == 0 {
+            let in_hand = self.hand[side * kinds + kind] != 0 || d.unlimited & (1 << kind) != 0;
+            if !in_hand || only >> kind & 1 == 0 {
                 continue;
             }
             let mask = &d.cells[(kind * 2 + side) * w..][..w];
@@ -502,7 +510,10 @@ impl Position<'_> {
         }
         // A piece dropped promoted (`+P@c3`) leaves the hand as its base.
         let (kind, side) = (m.promo - 1, self.side);
-        self.hand_step(side, d.demote[kind as usize], false);
+        let base = d.demote[kind as usize];
+        if d.unlimited & (1 << base) == 0 {
+            self.hand_step(side, base, false);
+        }
         self.put(m.to, piece_code(kind, side));
         let i = (kind as usize * 2 + side as usize) * d.words + m.to as usize / 64;
         self.set_virgin(m.to, d.virgin[i] & (1 << (m.to % 64)) != 0);
@@ -530,7 +541,10 @@ impl Position<'_> {
             self.unflip();
         }
         let code = self.take(m.to);
-        self.hand_step(u.side, d.demote[code_kind(code) as usize], true);
+        let base = d.demote[code_kind(code) as usize];
+        if d.unlimited & (1 << base) == 0 {
+            self.hand_step(u.side, base, true);
+        }
         debug_assert_eq!(code_side(code), u.side);
         self.virgin[m.to as usize] = u.virgin_to;
         if u.side == 1 {

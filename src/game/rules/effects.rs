@@ -144,7 +144,7 @@ impl Reader<'_> {
     }
 
     /// A boolean with its span.
-    fn spanned_bool(&mut self, t: &toml_edit::Table, key: &str, path: &str) -> Option<Spanned<bool>> {
+    pub(crate) fn spanned_bool(&mut self, t: &toml_edit::Table, key: &str, path: &str) -> Option<Spanned<bool>> {
         let item = t.get(key)?;
         match item.as_value() {
             Some(toml_edit::Value::Boolean(b)) => Some(Spanned { value: *b.value(), span: b.span().unwrap_or(0..0) }),

@@ -15,6 +15,7 @@ pub mod goals;
 pub mod mating;
 pub mod move_rule;
 pub mod passing;
+pub mod petrify;
 pub mod promotion;
 pub mod promotion_move;
 pub mod regions;

@@ -50,6 +50,10 @@ pub fn unteachable(v: &Variant) -> Option<String> {
             "it is one board of a bughouse pair, whose hand XBoard 4.9.1 fills only in its own bughouse".to_string(),
         );
     }
+    if v.petrify.is_some() {
+        // XBoard would show the capturer, not the wall it turned into.
+        return Some("its capturing pieces turn into walls, which XBoard 4.9.1 does not do".to_string());
+    }
     if Position::start(v).side() == crate::game::BLACK {
         // backend.c reads the `setup` FEN with the side to move discarded.
         return Some(

@@ -237,6 +237,7 @@ fn into_variant(spec: &VariantSpec, s: Sections, c: Compiled) -> Option<Variant>
         passing: m.passing,
         hop_bans: m.hop_bans,
         walls: s.walls,
+        petrify: s.petrify,
         counting: h.counting,
         mating: h.mating,
         flipping: c.flipping,

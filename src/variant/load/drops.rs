@@ -44,6 +44,7 @@ pub(super) fn check(
         ds.opposite_colours.iter().filter_map(|l| letters.kind_of(l, "piece in `drops.opposite-colours`", d)).collect();
     let unmoved = ds.unmoved.iter().map(|p| place(p, grid, letters, d)).collect();
     let must_drop_kinds = must_drop_kinds(ds, letters, d);
+    let unlimited = ds.unlimited.iter().filter_map(|l| letters.kind_of(l, "piece in `drops.unlimited`", d)).collect();
     Some(DropRules {
         to_hand: ds.captures_to_hand,
         keep_promoted,
@@ -60,6 +61,7 @@ pub(super) fn check(
         drop_promoted: ds.drop_promoted,
         opposite_colours,
         unmoved,
+        unlimited,
     })
 }
 

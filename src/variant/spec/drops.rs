@@ -39,6 +39,8 @@ pub struct DropsSpec {
     pub opposite_colours: Vec<Spanned<String>>,
     /// `unmoved[]`: where a dropped piece counts as unmoved.
     pub unmoved: Vec<DropPlaceSpec>,
+    /// `unlimited`: letters of the kinds a hand never runs out of.
+    pub unlimited: Vec<Spanned<String>>,
     /// The table.
     pub span: Range<usize>,
 }
@@ -95,6 +97,7 @@ impl Reader<'_> {
         let two_boards = self.bool(t, "two-boards", "drops.two-boards", false);
         let no_mate_rule = self.string(t, "no-mate-rule", "drops.no-mate-rule", false, &span);
         let drop_promoted = self.bool(t, "drop-promoted", "drops.drop-promoted", false);
+        let unlimited = self.array(t, "unlimited", "drops.unlimited", |s, v| s.str_elem(v, "drops.unlimited"));
         let opposite_colours =
             self.array(t, "opposite-colours", "drops.opposite-colours", |s, v| s.str_elem(v, "drops.opposite-colours"));
         let unmoved = self.tables(t, "unmoved", "drops.unmoved").iter().map(|p| self.drop_place(p, &span)).collect();
@@ -111,6 +114,7 @@ impl Reader<'_> {
             no_checks,
             two_boards,
             no_mate_rule,
+            unlimited,
             drop_promoted,
             opposite_colours,
             unmoved,

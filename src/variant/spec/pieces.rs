@@ -49,6 +49,8 @@ pub struct PieceSpec {
     pub castling_960: bool,
     /// `resets-move-rule`: "always", "unless-reversible" or "never".
     pub resets_move_rule: Option<Spanned<String>>,
+    /// `petrify-on-capture`: turns into a wall after capturing.
+    pub petrify_on_capture: Option<Spanned<bool>>,
 }
 
 /// A Betza string and where its text starts in the file, so that errors
@@ -127,6 +129,7 @@ impl Reader<'_> {
         let castling_960 = self.bool(t, "castling-960", &format!("{p}.castling-960"), false);
         let resets_move_rule = self.string(t, "resets-move-rule", &format!("{p}.resets-move-rule"), false, &owner);
         let special = self.piece_specials(&p, t);
+        let petrify_on_capture = self.spanned_bool(t, "petrify-on-capture", &format!("{p}.petrify-on-capture"));
         PieceSpec {
             id,
             name,
@@ -147,6 +150,7 @@ impl Reader<'_> {
             unmoved_lost_on_line_with,
             castling_960,
             resets_move_rule,
+            petrify_on_capture,
         }
     }
 
@@ -156,7 +160,7 @@ impl Reader<'_> {
             let path = format!("pieces.*.{k}");
             if !KEYS.iter().any(|d| d.path == path) {
                 let span = t.key(k).and_then(|k| k.span()).unwrap_or(id.span.clone());
-                self.err(span, format!("unknown key `{k}` in piece `{}`; known keys: name, letter, betza, betza-black, royal, pawn, promotes-to, image, immobile, capturable-by, capture-wins, value, special, confined-to, castling-partners, unmoved-lost-on-line-with, castling-960, resets-move-rule", id.value));
+                self.err(span, format!("unknown key `{k}` in piece `{}`; known keys: name, letter, betza, betza-black, royal, pawn, promotes-to, image, immobile, capturable-by, capture-wins, value, special, confined-to, castling-partners, unmoved-lost-on-line-with, castling-960, resets-move-rule, petrify-on-capture", id.value));
             }
         }
     }
