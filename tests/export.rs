@@ -177,7 +177,7 @@ fn fairy_stockfish_janggi_family_inherits_from_fsfs_janggi() {
     assert_eq!(body("janggitraditional"), "[rookery-janggitraditional:janggi]\nmaterialCounting = none");
     assert_eq!(
         body("janggimodern"),
-        "[rookery-janggimodern:janggi]\nbikjangRule = false\nnMoveRule = 100\nnFoldRule = 4"
+        "[rookery-janggimodern:janggi]\nbikjangRule = false\nnMoveRule = 100\nnFoldRule = 4\nmoveRepetitionIllegal = true"
     );
     // FSF's count also decides the n-move rule and repetitions: a count
     // that decides passing only is refused, not written as FSF's.

@@ -67,7 +67,8 @@ fn fingerprint(v: &Variant) -> String {
 /// The parent's options for the end rules in which `v` differs from the
 /// reference: bikjang (`bikjangRule`), the count deciding a game ended by
 /// passing (`materialCounting`), the n-move and repetition rules
-/// (`nMoveRule`, `nFoldRule`) and perpetual check (`perpetualCheckIllegal`).
+/// (`nMoveRule`, `nFoldRule`), perpetual check (`perpetualCheckIllegal`) and
+/// the move-repetition loss (`moveRepetitionIllegal`).
 fn rule_lines(v: &Variant, reference: &Variant, parent: &str) -> Result<Vec<String>, Vec<String>> {
     let (Some(ours), Some(theirs)) = (&v.passing, &reference.passing) else {
         return Err(vec![format!("no passing, which FSF's `{parent}` has (`pass`)")]);
@@ -92,9 +93,14 @@ fn rule_lines(v: &Variant, reference: &Variant, parent: &str) -> Result<Vec<Stri
     if r.perpetual_check_loses != p.perpetual_check_loses {
         lines.push(format!("perpetualCheckIllegal = {}", r.perpetual_check_loses));
     }
+    if r.move_repetition_loses != p.move_repetition_loses {
+        // FSF's janggimodern (variant.cpp): the same rule, judged in
+        // `is_immediate_game_end` as ours is.
+        lines.push(format!("moveRepetitionIllegal = {}", r.move_repetition_loses));
+    }
     if !same_other_rules(r, p) {
         problems.push(format!(
-            "end rules that differ from FSF's `{parent}` in more than bikjang, the count, the n-move and repetition rules and perpetual check (not mapped)"
+            "end rules that differ from FSF's `{parent}` in more than bikjang, the count, the n-move and repetition rules, perpetual check and move repetition (not mapped)"
         ));
     }
     if problems.is_empty() {
@@ -130,6 +136,7 @@ fn same_other_rules(r: &Rules, p: &Rules) -> bool {
     n.move_rule = p.move_rule;
     n.repetition = p.repetition;
     n.perpetual_check_loses = p.perpetual_check_loses;
+    n.move_repetition_loses = p.move_repetition_loses;
     format!("{n:?}") == format!("{p:?}")
 }
 
