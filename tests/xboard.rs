@@ -152,6 +152,7 @@ fn features_offer_every_drawable_variant() {
         "flipello",
         "flipersi",
         "flipello10",
+        "ataxx",
         // One board of a bughouse pair (`drops.two-boards`): XBoard fills
         // hands from the partner board only in its own bughouse.
         "bughouse",
