@@ -90,6 +90,7 @@ const WRITTEN: &[Feature] = &[
     Feature::Walls,
     Feature::PromotionMove,
     Feature::Flipping,
+    Feature::Petrify,
 ];
 
 /// The orthodox pawn: FSF's built-in `pawn`.
@@ -326,6 +327,7 @@ fn rule_lines(
     let mut out = rules::region_lines(v, keys, problems);
     out.extend(rules::goal_lines(v, problems));
     out.extend(rules::check_lines(v, pl, problems));
+    rules::petrify_problems(v, problems);
     out.extend(rules::flying_general_lines(v, problems));
     out.extend(rules::piece_promotion_lines(v, problems));
     out.extend(rules::limit_lines(v, problems));

@@ -211,6 +211,19 @@ pub(super) fn check_lines(v: &Variant, pl: &Placement, problems: &mut Vec<String
     vec!["checkCounting = true".into()]
 }
 
+/// Petrification: FSF has the option (`petrifyOnCaptureTypes`, parser.cpp),
+/// so the refusal names the exporter's own gap rather than FSF's: its
+/// petrified has a pseudo-royal commoner king (`extinctionPseudoRoyal`),
+/// ours a royal king that never captures, and no mapping between the two
+/// has been checked against the FSF binary.
+pub(super) fn petrify_problems(v: &Variant, problems: &mut Vec<String>) {
+    for p in crate::game::rules::petrify::export_problems(v) {
+        problems.push(format!(
+            "{p}: FSF has `petrifyOnCaptureTypes`, but this exporter does not write it yet (FSF's own petrified has a pseudo-royal commoner king, not a royal king that never captures)"
+        ));
+    }
+}
+
 /// Shogi-style promotion: `promotedPieceType`, the zone as the promotion
 /// region, and `immobilityIllegal` for "forced where it could not move
 /// again". FSF applies `immobilityIllegal` to every piece, so it is exact
