@@ -56,6 +56,7 @@ use std::fmt::Write as _;
 mod betza;
 mod castle;
 mod counting;
+mod drops;
 mod ends;
 mod flipping;
 mod inherit;
@@ -332,7 +333,7 @@ fn rule_lines(
     out.extend(rules::piece_promotion_lines(v, problems));
     out.extend(rules::limit_lines(v, problems));
     let immobility = promo.iter().chain(&out).any(|l| l == "immobilityIllegal = true");
-    out.extend(rules::drop_lines(v, pl, keys, immobility, problems));
+    out.extend(drops::drop_lines(v, pl, keys, immobility, problems));
     // Written once, though both pawn and piece promotion may ask for it.
     if promo.iter().any(|l| l == "immobilityIllegal = true") {
         out.retain(|l| l != "immobilityIllegal = true");
