@@ -1499,6 +1499,13 @@ fn interactive_diagram_refusals_state_true_reasons() {
     // An immobile piece is no reason: it is written `O0`, a piece without moves.
     let tc = err("tigerchess");
     assert!(!tc.contains("immobile"), "{tc}");
+    // The ID documentation's body is missing from every stored copy: the
+    // reasons say so rather than that the ID lacks the feature.
+    let xq = err("xiangqi");
+    assert!(xq.contains("Piece Confinement and Irregular Promotions") && xq.contains("no stored copy"), "{xq}");
+    assert!(!xq.contains("confines pieces only through"), "{xq}");
+    let sh = err("shogi");
+    assert!(sh.contains("missing from every stored copy"), "{sh}");
     let mut text = rookery::variant::builtin::text("chess").unwrap().to_string();
     text.push_str("\n[pieces.wall]\nname = \"Wall\"\nletter = \"W\"\nimmobile = true\n");
     let text = text.replace("fen = \"rnbqkbnr/pppppppp/8/8/8/", "fen = \"rnbqkbnr/pppppppp/8/8/3W4/");
