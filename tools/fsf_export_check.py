@@ -59,6 +59,8 @@ import random
 import subprocess
 import sys
 
+from fsf_uci import Uci
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 DATA = os.path.join(REPO, "tests", "data")
@@ -197,42 +199,6 @@ def binary_check(binary, ini_path):
         raise SystemExit(f"{binary} check {ini_path}: exit {r.returncode}\n" + "\n".join(noise))
 
 
-class Uci:
-    """A UCI session with the binary, the section loaded by VariantPath."""
-
-    def __init__(self, binary, ini_path, variant):
-        self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        self.send("uci")
-        # Asked once, first: a later `uci` resets the variant to chess.
-        self.name = self.wait("id name")[len("id name "):]
-        self.wait("uciok")
-        self.send(f"setoption name VariantPath value {ini_path}")
-        self.send(f"setoption name UCI_Variant value {variant}")
-        self.send("isready")
-        self.wait("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, prefix):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise SystemExit("the FSF binary ended unexpectedly")
-            if line.startswith(prefix):
-                return line.strip()
-
-    def perft(self, fen, depth):
-        self.send(f"position fen {fen}")
-        self.send(f"go perft {depth}")
-        return int(self.wait("Nodes searched:").split(":")[1])
-
-    def close(self):
-        self.send("quit")
-        self.p.wait()
-
-
 def counting_check(sf, name, variant):
     """Counting rules never change perft: replay the games FSF's built-in
     froze in tests/data/counting/NAME.txt (tools/fsf_counting.py) under the
@@ -303,7 +269,7 @@ def main():
         uci = None
         if a.binary:
             binary_check(a.binary, ini_path)
-            uci = Uci(a.binary, ini_path, variant)
+            uci = Uci(a.binary, variant, ini_path)
         lines = [
             f"# Fairy-Stockfish legal moves for the section `rookery export {d} --format fairy-stockfish`",
             f"# writes (frozen in export-fsf-{name}.ini), FSF variant '{variant}'.",

@@ -25,9 +25,10 @@ Reruns with the same FSF give identical files (no timestamps).
 import argparse
 import os
 import random
-import subprocess
 
 import pyffish
+
+from fsf_uci import Uci
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -81,39 +82,6 @@ EXTRA = {
 }
 
 
-class Engine:
-    """The FSF binary over UCI, for `go perft`."""
-
-    def __init__(self, binary, variant):
-        self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        self.send("uci")
-        self.wait("uciok")
-        self.send("setoption name UCI_Variant value " + variant)
-        self.send("isready")
-        self.wait("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, prefix):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("FSF binary ended")
-            if line.startswith(prefix):
-                return line
-
-    def perft(self, fen, depth):
-        self.send("position fen " + fen)
-        self.send("go perft %d" % depth)
-        return int(self.wait("Nodes searched").split(":")[1])
-
-    def close(self):
-        self.send("quit")
-        self.p.wait()
-
-
 def walks(variant, count, seed):
     """(comment, FEN) of the random walks from the hand-filled starts."""
     rng = random.Random("%d-%s" % (seed, variant))
@@ -149,7 +117,7 @@ def main():
         start = pyffish.start_fen(v)
         positions = [("the start position", start)] + walks(v, a.count, a.seed)
         positions += [(c, pyffish.get_fen(v, f, [])) for c, f in EXTRA.get(v, [])]
-        eng = Engine(a.binary, v)
+        eng = Uci(a.binary, v)
         cmd = "python3 tools/fsf_hands.py --count %d --seed %d --node-budget %d %s" % (
             a.count, a.seed, a.node_budget, v)
         head = [

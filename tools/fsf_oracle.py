@@ -76,6 +76,12 @@ FSF_NAME = {
     "dobutsu": "dobutsu",
 }
 
+
+def same_names(table):
+    """Registers the variants of `table`, whose FSF names are ours."""
+    for name in table:
+        FSF_NAME[name] = name
+
 # Variants of issue 11 (regions, royalty, goals): our built-in names are FSF's
 # own, so the FSF name is the same.  The start position expected is FSF's.
 GOAL_VARIANTS = {
@@ -106,8 +112,7 @@ GOAL_VARIANTS = {
     "makpong": ("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1", [23]),
     "armageddon": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 8902]),
 }
-for _name, _start in GOAL_VARIANTS.items():
-    FSF_NAME[_name] = _name
+same_names(GOAL_VARIANTS)
 
 # Castling, gating and unmoved state (issues 10 and 11): FSF built-ins of the
 # same name (seirawan and shouse: gating), and diana (tests/data/diana.toml) from tools/fsf-variants.ini.
@@ -122,8 +127,7 @@ CASTLING_VARIANTS = {
     "seirawan": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1", [28, 784, 24830]),
     "shouse": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1", [92, 7944, 546694]),
 }
-for _name in CASTLING_VARIANTS:
-    FSF_NAME[_name] = _name
+same_names(CASTLING_VARIANTS)
 
 # Counting rules and bare kings (issue 11, third round): FSF built-ins of the
 # same name.  Start perft as counted by the Fairy-Stockfish binary (go perft).
@@ -136,8 +140,7 @@ COUNTING_VARIANTS = {
                 [26, 678, 18406]),
     "shatar": ("rnbjkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBJKBNR w - - 0 1", [20, 400, 8426]),
 }
-for _name in COUNTING_VARIANTS:
-    FSF_NAME[_name] = _name
+same_names(COUNTING_VARIANTS)
 
 # Hand-picked positions appended to the random ones (bare kings, which random
 # play from the start does not reach): (comment, FEN as FSF prints it).
@@ -176,8 +179,7 @@ CAMP_VARIANTS = {
     "nocheckatomic": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 8902]),
     "janggimodern": ("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1", [32, 1024, 33316]),
 }
-for _name in CAMP_VARIANTS:
-    FSF_NAME[_name] = _name
+same_names(CAMP_VARIANTS)
 
 # FSF catalogue, chess-like armies and boards (round 4, helper cata): FSF
 # built-ins of the same name, checked position by position first with
@@ -215,8 +217,7 @@ CATA_VARIANTS = {
     "codrus": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 8067]),
     "karouk": ("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1", [25, 625, 15031]),
 }
-for _name in CATA_VARIANTS:
-    FSF_NAME[_name] = _name
+same_names(CATA_VARIANTS)
 
 # Start positions our definitions must have, and FSF's start-position perft
 # (depths 1..3) as known from the research notes; checked on every run.
@@ -257,8 +258,7 @@ WALL_VARIANTS = {
     # defined in FSF's src/variants.ini, not built in: copied into tools/fsf-variants.ini
     "cowboys": ("2n1n2/7/n5n/7/N5N/7/2N1N2 w - - 0 1", [80, 6016]),
 }
-for _name in WALL_VARIANTS:
-    FSF_NAME[_name] = _name
+same_names(WALL_VARIANTS)
 # The edge rule, which no FSF built-in has (tests/data/edgewalls.toml).
 FSF_NAME["edgewalls"] = "rookery-edgewalls"
 WALL_VARIANTS["edgewalls"] = ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [162])
@@ -291,8 +291,7 @@ CATB_VARIANTS = {
     "clobber10": ("PpPpPpPpPp/pPpPpPpPpP/PpPpPpPpPp/pPpPpPpPpP/PpPpPpPpPp/pPpPpPpPpP/PpPpPpPpPp/pPpPpPpPpP/PpPpPpPpPp/pPpPpPpPpP"
                   " w 0 1", [180, 31252, 5231000]),
 }
-for _name in CATB_VARIANTS:
-    FSF_NAME[_name] = _name
+same_names(CATB_VARIANTS)
 EXPECTED_START.update(CATB_VARIANTS)
 # FSF catalogue, round 5 (helper cat5b): FSF built-ins of the same name.
 # Start perft as counted by the Fairy-Stockfish binary (go perft).
@@ -303,8 +302,7 @@ CAT5B_VARIANTS = {
     "flipersi": ('8/8/8/8/8/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppp] w 0 1', [4, 12, 24, 24, 96]),
     "flipello10": ('10/10/10/10/4pP4/4Pp4/10/10/10/10[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 1', [4, 12, 56, 244, 1396]),
 }
-for _name in CAT5B_VARIANTS:
-    FSF_NAME[_name] = _name
+same_names(CAT5B_VARIANTS)
 EXPECTED_START.update(CAT5B_VARIANTS)
 EXTRA_POSITIONS["wolf"] = [
     ("a pawn on the 9th rank: five promotions and `+` (the elephant) on each square",
@@ -351,8 +349,7 @@ CAT5A_VARIANTS = {
     "fischerandom": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 8902, 197281]),
     "caparandom": ("rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1", [28, 784, 25228, 805128]),
 }
-for _name in CAT5A_VARIANTS:
-    FSF_NAME[_name] = _name
+same_names(CAT5A_VARIANTS)
 EXPECTED_START.update(CAT5A_VARIANTS)
 
 
@@ -366,8 +363,7 @@ CAT6A_VARIANTS = {
     # petrified: a capturing Q, R, B or N turns into a wall (`*`).
     "petrified": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 10022, 250134]),
 }
-for _name in CAT6A_VARIANTS:
-    FSF_NAME[_name] = _name
+same_names(CAT6A_VARIANTS)
 EXPECTED_START.update(CAT6A_VARIANTS)
 EXTRA_POSITIONS["petrified"] = [
     ("kings side by side: neither may capture the other", "8/8/8/8/8/8/4k3/4K3 w - - 0 1"),
@@ -674,6 +670,17 @@ def walk_comment(moves):
     return "# %d random plies from the start: %s" % (len(moves), " ".join(moves))
 
 
+def record_start(moves, rid, variant, fen):
+    """The lines every record of a random walk starts with."""
+    return [walk_comment(moves), "id " + rid, "variant " + variant, "fen " + fen]
+
+
+def finish(out, head, records, t0):
+    """Writes the file and says so, with the time taken since `t0`."""
+    write_records(out, head, records)
+    sys.stderr.write("wrote %s: %d records, %.1f s\n" % (out, len(records), time.perf_counter() - t0))
+
+
 def command_line(args):
     return "python3 tools/fsf_oracle.py " + " ".join(args)
 
@@ -695,8 +702,7 @@ def run_perft(variant, count, seed, max_depth, node_budget, out, max_plies=40, b
                 raise SystemExit("start-position perft of %s is %s, expected %s"
                                  % (variant, got, want))
         rid = "fsf-%s-%02d" % (variant, i)
-        records.append([walk_comment(moves), "id " + rid, "variant " + variant, "fen " + fen]
-                       + ["perft %d %d" % (d, n) for d, n in enumerate(counts, 1)])
+        records.append(record_start(moves, rid, variant, fen) + ["perft %d %d" % (d, n) for d, n in enumerate(counts, 1)])
         sys.stderr.write("%s %s %.1f s\n" % (rid, counts, time.perf_counter() - t))
     args = ["--variant", variant, "--count", str(count), "--seed", str(seed),
             "--max-depth", str(max_depth), "--node-budget", str(node_budget)]
@@ -715,8 +721,7 @@ def run_perft(variant, count, seed, max_depth, node_budget, out, max_plies=40, b
         "comment.  Counts are legal-move leaves from the FEN alone.  Depth d+1 is given",
         "only when perft(d) <= %d." % node_budget,
     ] + deeper, command_line(args))
-    write_records(out, head, records)
-    sys.stderr.write("wrote %s: %d records, %.1f s\n" % (out, len(records), time.perf_counter() - t0))
+    finish(out, head, records, t0)
 
 
 def run_moves(variant, count, seed, out):
@@ -728,8 +733,7 @@ def run_moves(variant, count, seed, out):
     for i, (fen, moves) in enumerate(positions, 1):
         rid = "fsf-%s-%02d" % (variant, i)
         ms = legal(variant, fen)
-        records.append([walk_comment(moves), "id " + rid, "variant " + variant, "fen " + fen,
-                        "moves " + " ".join(ms)])
+        records.append(record_start(moves, rid, variant, fen) + ["moves " + " ".join(ms)])
     args = ["--variant", variant, "--legal-moves", "--count", str(count), "--seed", str(seed)]
     head = header([
         "Fairy-Stockfish legal moves for Rookery's %r definition (FSF variant %r)." % (variant, fsfname),
@@ -737,8 +741,7 @@ def run_moves(variant, count, seed, out):
         "'moves' lists every legal move in FSF's UCI spelling, sorted as byte strings:",
         "from-square, to-square, lowercase promotion letter; castling is the king's move.",
     ], command_line(args))
-    write_records(out, head, records)
-    sys.stderr.write("wrote %s: %d records, %.1f s\n" % (out, len(records), time.perf_counter() - t0))
+    finish(out, head, records, t0)
 
 
 def run_standard(verify_depth, out):
@@ -766,8 +769,7 @@ def run_standard(verify_depth, out):
         "positions 1-6 and the mirrored position 4).  Every count up to the",
         "verified depth in each record was recomputed with Fairy-Stockfish.",
     ], command_line(["--standard", "--verify-depth", str(verify_depth)]))
-    write_records(out, head, records)
-    sys.stderr.write("wrote %s: %d records, %.1f s\n" % (out, len(records), time.perf_counter() - t0))
+    finish(out, head, records, t0)
 
 
 def main():

@@ -103,78 +103,94 @@ pub fn play(a: PlayArgs) -> ExitCode {
         Ok(v) => v,
         Err(c) => return c,
     };
-    outln!("game: {}", v.title);
-    outln!("seed: {}", a.seed);
-    let choices = Choices { open: a.open, random_variation: a.random_variation };
-    let hooks = v.module.filter(|_| a.fen.is_none()).map(|m| m.begin(a.seed, choices));
-    for line in hooks.iter().flat_map(|h| h.pre_game_lines()) {
-        outln!("{line}");
-    }
-    let pos = match super::def::start_position(&v, hooks.as_deref(), a.fen.as_deref()) {
-        Ok(p) => p,
+    let humans = [a.white == "human", a.black == "human"];
+    let (mut s, start_fen) = match Session::open(&v, &a, humans) {
+        Ok(s) => s,
         Err(c) => return c,
     };
-    let start_fen = pos.fen();
-    let number = start_fen.rsplit(' ').next().and_then(|n| n.parse().ok()).unwrap_or(1);
-    let humans = [a.white == "human", a.black == "human"];
-    if humans.iter().any(|h| *h) {
-        outln!("{}", legend(&v));
-        outln!("Type help for the commands.");
-    }
-    let clocks = hooks.as_ref().filter(|_| a.clock).and_then(|h| h.clock());
-    let mut s = Session {
-        v: &v,
-        game: Game::new(pos),
-        record: Vec::new(),
-        number,
-        fixed: 0,
-        flip: !humans[0] && humans[1],
-        clocks,
-        time: TimeSource::new(a.clock_times),
-        hooks,
-        show_board: true,
-    };
-    for m in s.hooks.as_ref().map(|h| h.opening_moves(&s.game.pos)).unwrap_or_default() {
-        s.play(m, " (card)");
-    }
-    s.fixed = s.game.history.len();
-    let mut searcher = Searcher::new(&v, 16);
-    let limits = match (a.depth, a.nodes) {
-        (None, None) => Limits::movetime(a.movetime),
-        (d, n) => Limits::infinite().with_depth(d).with_nodes(n),
-    };
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
-    let result = loop {
-        if let Some(o) = s.game.outcome() {
-            break Some(o);
-        }
-        if s.game.history.len() as u32 >= a.max_plies {
-            break None;
-        }
-        let side = s.game.pos.side() as usize;
-        let t = Instant::now();
-        let m = if humans[side] {
-            match s.human_turn(&mut lines, humans) {
-                Turn::Move(m) => m,
-                Turn::Again => continue,
-                Turn::Quit => break None,
-            }
-        } else {
-            match searcher.search(&mut s.game, limits, &mut |_| {}) {
-                Some((m, _)) => m,
-                None => break s.game.outcome(),
-            }
-        };
-        let ms = s.time.move_ms(t);
-        match s.spend(side as u8, ms) {
-            Spent::InTime => s.play(m, ""),
-            // The posting came too late: it is not made.
-            Spent::TooLate => {}
-            Spent::Lost(o) => break Some(o),
-        }
-    };
+    let result = s.run(&a, humans);
     s.finish(result, &start_fen, humans, a.pgn.as_deref())
+}
+
+impl<'v> Session<'v> {
+    /// Prints the game's header (title, seed, the rule module's pre-game,
+    /// the legend for humans) and sets the game up, chance's opening moves
+    /// made; with the start FEN for the record.
+    fn open(v: &'v Variant, a: &PlayArgs, humans: [bool; 2]) -> Result<(Session<'v>, String), ExitCode> {
+        outln!("game: {}", v.title);
+        outln!("seed: {}", a.seed);
+        let choices = Choices { open: a.open, random_variation: a.random_variation };
+        let hooks = v.module.filter(|_| a.fen.is_none()).map(|m| m.begin(a.seed, choices));
+        for line in hooks.iter().flat_map(|h| h.pre_game_lines()) {
+            outln!("{line}");
+        }
+        let pos = super::def::start_position(v, hooks.as_deref(), a.fen.as_deref())?;
+        let start_fen = pos.fen();
+        let number = start_fen.rsplit(' ').next().and_then(|n| n.parse().ok()).unwrap_or(1);
+        if humans.iter().any(|h| *h) {
+            outln!("{}", legend(v));
+            outln!("Type help for the commands.");
+        }
+        let clocks = hooks.as_ref().filter(|_| a.clock).and_then(|h| h.clock());
+        let mut s = Session {
+            v,
+            game: Game::new(pos),
+            record: Vec::new(),
+            number,
+            fixed: 0,
+            flip: !humans[0] && humans[1],
+            clocks,
+            time: TimeSource::new(a.clock_times.clone()),
+            hooks,
+            show_board: true,
+        };
+        for m in s.hooks.as_ref().map(|h| h.opening_moves(&s.game.pos)).unwrap_or_default() {
+            s.play(m, " (card)");
+        }
+        s.fixed = s.game.history.len();
+        Ok((s, start_fen))
+    }
+
+    /// The moves until the game ends, a human quits or `--max-plies` runs
+    /// out (no outcome then).
+    fn run(&mut self, a: &PlayArgs, humans: [bool; 2]) -> Option<Outcome> {
+        let mut searcher = Searcher::new(self.v, 16);
+        let limits = match (a.depth, a.nodes) {
+            (None, None) => Limits::movetime(a.movetime),
+            (d, n) => Limits::infinite().with_depth(d).with_nodes(n),
+        };
+        let stdin = std::io::stdin();
+        let mut lines = stdin.lock().lines();
+        loop {
+            if let Some(o) = self.game.outcome() {
+                return Some(o);
+            }
+            if self.game.history.len() as u32 >= a.max_plies {
+                return None;
+            }
+            let side = self.game.pos.side() as usize;
+            let t = Instant::now();
+            let m = if humans[side] {
+                match self.human_turn(&mut lines, humans) {
+                    Turn::Move(m) => m,
+                    Turn::Again => continue,
+                    Turn::Quit => return None,
+                }
+            } else {
+                match searcher.search(&mut self.game, limits, &mut |_| {}) {
+                    Some((m, _)) => m,
+                    None => return self.game.outcome(),
+                }
+            };
+            let ms = self.time.move_ms(t);
+            match self.spend(side as u8, ms) {
+                Spent::InTime => self.play(m, ""),
+                // The posting came too late: it is not made.
+                Spent::TooLate => {}
+                Spent::Lost(o) => return Some(o),
+            }
+        }
+    }
 }
 
 /// What the clock says about a move just chosen.

@@ -433,68 +433,86 @@ struct Label {
 /// A files × ranks grid: rank 1 at the bottom, coordinates left and below.
 /// A points picture colours every cell alike (the lines mark the points).
 fn rect_layout(grid: &Grid, a1_light: bool, points: bool, coordinates: bool, top: f64) -> Layout {
-    let m = if coordinates { COORD_MARGIN } else { PAD };
-    let (files, ranks) = (grid.files(), grid.ranks());
-    let px = |x: u32| m + x as f64 * SQUARE;
-    let py = |y: u32| top + m + (ranks - 1 - y) as f64 * SQUARE;
-    let mut cells = Vec::with_capacity(grid.len());
-    let mut centres = Vec::with_capacity(grid.len());
-    let mut fills = Vec::with_capacity(grid.len());
-    for c in 0..grid.len() {
-        let c = c as Cell;
-        let (x, y) = grid.coords(c);
-        cells.push(Shape::Square(px(x), py(y), SQUARE));
-        centres.push((px(x) + SQUARE / 2.0, py(y) + SQUARE / 2.0));
-        let light = (grid.colour(c) == 0) == a1_light;
-        fills.push(if points {
-            picture::WOOD
-        } else if light {
-            LIGHT
-        } else {
-            DARK
-        });
-    }
-    let mut holes = Vec::new();
-    for y in 0..ranks {
-        for x in 0..files {
-            if grid.is_hole(x, y) {
-                holes.push(Shape::Square(px(x), py(y), SQUARE));
-            }
-        }
-    }
-    let mut labels = Vec::new();
-    if coordinates {
-        let below = top + m + ranks as f64 * SQUARE + m / 2.0;
-        for x in 0..files {
-            labels.push(Label {
-                x: px(x) + SQUARE / 2.0,
-                y: below,
-                text: file_label(x),
-                ink: INK,
-                cell: None,
-                beside: false,
-            });
-        }
-        for y in 0..ranks {
-            labels.push(Label {
-                x: m / 2.0,
-                y: py(y) + SQUARE / 2.0,
-                text: (y + 1).to_string(),
-                ink: INK,
-                cell: None,
-                beside: false,
-            });
-        }
-    }
+    let f = RectFrame { m: if coordinates { COORD_MARGIN } else { PAD }, top, ranks: grid.ranks() };
+    let (cells, centres, fills) = f.squares(grid, a1_light, points);
     Layout {
-        width: files as f64 * SQUARE + 2.0 * m,
-        height: top + ranks as f64 * SQUARE + 2.0 * m,
+        width: grid.files() as f64 * SQUARE + 2.0 * f.m,
+        height: top + f.ranks as f64 * SQUARE + 2.0 * f.m,
         cells,
         centres,
         fills,
-        holes,
-        labels,
+        holes: f.holes(grid),
+        labels: if coordinates { f.coordinates(grid.files()) } else { Vec::new() },
         label_size: 13.0,
+    }
+}
+
+/// Where a files × ranks grid's squares sit: the margin around the board
+/// and the height above it, shared by the squares, holes and coordinates.
+struct RectFrame {
+    /// Margin on every side (room for coordinates, or padding).
+    m: f64,
+    /// Height taken above the board (a title).
+    top: f64,
+    /// Number of ranks (rank 1 is drawn at the bottom).
+    ranks: u32,
+}
+
+impl RectFrame {
+    /// The left edge of file `x`.
+    fn px(&self, x: u32) -> f64 {
+        self.m + x as f64 * SQUARE
+    }
+
+    /// The top edge of rank `y` (counted from the bottom).
+    fn py(&self, y: u32) -> f64 {
+        self.top + self.m + (self.ranks - 1 - y) as f64 * SQUARE
+    }
+
+    /// Every cell's square, centre and colour, in cell order.
+    fn squares(&self, grid: &Grid, a1_light: bool, points: bool) -> (Vec<Shape>, Vec<(f64, f64)>, Vec<&'static str>) {
+        let mut cells = Vec::with_capacity(grid.len());
+        let mut centres = Vec::with_capacity(grid.len());
+        let mut fills = Vec::with_capacity(grid.len());
+        for c in 0..grid.len() {
+            let c = c as Cell;
+            let (x, y) = grid.coords(c);
+            cells.push(Shape::Square(self.px(x), self.py(y), SQUARE));
+            centres.push((self.px(x) + SQUARE / 2.0, self.py(y) + SQUARE / 2.0));
+            let light = (grid.colour(c) == 0) == a1_light;
+            fills.push(if points {
+                picture::WOOD
+            } else if light {
+                LIGHT
+            } else {
+                DARK
+            });
+        }
+        (cells, centres, fills)
+    }
+
+    /// The squares of the grid that are no cells (holes), row by row.
+    fn holes(&self, grid: &Grid) -> Vec<Shape> {
+        let mut holes = Vec::new();
+        for y in 0..grid.ranks() {
+            for x in 0..grid.files() {
+                if grid.is_hole(x, y) {
+                    holes.push(Shape::Square(self.px(x), self.py(y), SQUARE));
+                }
+            }
+        }
+        holes
+    }
+
+    /// File letters below the board, then rank numbers on its left.
+    fn coordinates(&self, files: u32) -> Vec<Label> {
+        let below = self.top + self.m + self.ranks as f64 * SQUARE + self.m / 2.0;
+        let file_labels = (0..files).map(|x| (self.px(x) + SQUARE / 2.0, below, file_label(x)));
+        let rank_labels = (0..self.ranks).map(|y| (self.m / 2.0, self.py(y) + SQUARE / 2.0, (y + 1).to_string()));
+        file_labels
+            .chain(rank_labels)
+            .map(|(x, y, text)| Label { x, y, text, ink: INK, cell: None, beside: false })
+            .collect()
     }
 }
 

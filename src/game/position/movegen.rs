@@ -17,26 +17,45 @@ impl<'v> Position<'v> {
         }
         let start = out.len();
         let v = self.v;
-        if let Some(d) = v.drops.as_ref().filter(|d| d.must_drop && self.in_hand > 0) {
-            let kinds = v.pieces.len();
-            let hand = &self.hand[self.side as usize * kinds..][..kinds];
-            // Only the kinds of `must-drop-pieces` force the drop (koedem's king).
-            if hand.iter().enumerate().any(|(k, &n)| n > 0 && d.must_drop_kinds >> k & 1 != 0) {
-                self.drop_moves(d, out, d.must_drop_kinds);
-                return;
-            }
+        if v.drops.is_some() && self.forced_drops(out) {
+            return;
         }
-        let t = &v.tables;
-        let side = self.side;
-        let words = t.words;
+        let words = v.tables.words;
         for k in 0..words {
-            let mut bits = self.occ[side as usize * words + k];
+            let mut bits = self.occ[self.side as usize * words + k];
             while bits != 0 {
                 let from = k * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 self.piece_moves(from, out, in_check);
             }
         }
+        // Moves that are no piece's own: kept out of line so that the
+        // piece loop above is compiled as if they did not exist.
+        if v.promotion_move.is_some() || v.gating.is_some() || v.drops.is_some() {
+            self.rule_moves(out, start);
+        }
+    }
+
+    /// `drops.must-drop`: while the side to move holds a piece of the kinds
+    /// that force it (`must-drop-pieces`, koedem's king), it may only drop
+    /// those; whether it must (then `out` holds the drops).
+    #[inline(never)]
+    fn forced_drops(&self, out: &mut Vec<Move>) -> bool {
+        let Some(d) = self.v.drops.as_ref().filter(|d| d.must_drop && self.in_hand > 0) else { return false };
+        let kinds = self.v.pieces.len();
+        let hand = &self.hand[self.side as usize * kinds..][..kinds];
+        if hand.iter().enumerate().any(|(k, &n)| n > 0 && d.must_drop_kinds >> k & 1 != 0) {
+            self.drop_moves(d, out, d.must_drop_kinds);
+            return true;
+        }
+        false
+    }
+
+    /// The moves rules add besides the pieces' own: promotion moves,
+    /// gating and drops (`start`: where this position's moves begin).
+    #[inline(never)]
+    fn rule_moves(&mut self, out: &mut Vec<Move>, start: usize) {
+        let v = self.v;
         if let Some(pm) = &v.promotion_move {
             self.promotion_moves(pm, out);
         }
@@ -105,65 +124,76 @@ impl<'v> Position<'v> {
     /// `ProgRef::plain`): locust victims, en passant, promotion, capture
     /// restrictions, duplicate routes.
     fn general_moves(&mut self, from: usize, idx: usize, out: &mut Vec<Move>, in_check: bool) {
-        let v = self.v;
-        let t = &v.tables;
-        let side = self.side;
+        let pr = self.v.tables.progs[idx];
         let code = self.board[from];
-        let kind = code_kind(code) as usize;
-        let pr = t.progs[idx];
-        let pawn = t.code_pawn[code as usize];
+        // A program that passes its own origin must see that cell empty.
         if pr.visits_origin {
             self.board[from] = 0;
         }
-        {
-            let board = &self.board;
-            // Echoed squares (no victim) offer no capture.
-            let ep = if self.ep_victim == super::NO_CELL { &[][..] } else { &self.ep[..self.ep_n as usize] };
-            // Shogi-style promotion of this piece, if it has one.
-            let pp = v.piece_promotion.as_ref().filter(|pp| pp.to[kind] != NONE);
-            let fast = !pawn && !pr.may_repeat && !t.capture_rules && pp.is_none();
-            let lands = Landings {
-                v,
-                board,
-                kind,
-                side,
-                from: from as Cell,
-                pawn,
-                pr,
-                pp,
-                ep_victim: self.ep_victim,
-                once_used: self.once_used[side as usize],
-                // No promotion to a royal piece beyond the royals a position holds.
-                royals_full: self.nroyal[side as usize] as usize >= super::MAX_ROYALS,
-                start_len: out.len(),
-            };
-            walk(
-                &t.nodes[pr.start as usize..pr.end as usize],
-                |c| Self::occ(board, side, c),
-                self.virgin[from],
-                in_check,
-                |c| ep.contains(&c),
-                |e| {
-                    // Fast path: a plain move or capture of a piece without
-                    // promotion, capture restrictions or duplicate routes.
-                    if fast && e.victims.is_empty() && !e.en_passant {
-                        let to = e.to;
-                        out.push(Move {
-                            from: from as Cell,
-                            to,
-                            extra: 0,
-                            extra2: 0,
-                            promo: 0,
-                            kind: MoveKind::Normal,
-                        });
-                        return;
-                    }
-                    lands.land(&e, out);
-                },
-            );
-        }
+        self.walk_general(from, code, pr, out, in_check);
         if pr.visits_origin {
             self.board[from] = code;
+        }
+    }
+
+    /// Walks the program `pr` of the piece `code` on `from` (already lifted
+    /// if the program visits its origin), turning landings into moves.
+    #[inline]
+    fn walk_general(&self, from: usize, code: u8, pr: ProgRef, out: &mut Vec<Move>, in_check: bool) {
+        let t = &self.v.tables;
+        let lands = self.landings(from, code, pr, out.len());
+        // Fast path: a plain move or capture of a piece without promotion,
+        // capture restrictions or duplicate routes.
+        let fast = !lands.pawn && !pr.may_repeat && !t.capture_rules && lands.pp.is_none();
+        let ep = &self.ep[..self.ep_n as usize];
+        // Echoed squares (no victim) offer no capture; tested only where a
+        // walk asks, so that the test costs other moves nothing.
+        let ep_victim = self.ep_victim;
+        let (board, side) = (&self.board, self.side);
+        walk(
+            &t.nodes[pr.start as usize..pr.end as usize],
+            |c| Self::occ(board, side, c),
+            self.virgin[from],
+            in_check,
+            |c| ep_victim != super::NO_CELL && ep.contains(&c),
+            |e| {
+                if fast && e.victims.is_empty() && !e.en_passant {
+                    out.push(Move {
+                        from: from as Cell,
+                        to: e.to,
+                        extra: 0,
+                        extra2: 0,
+                        promo: 0,
+                        kind: MoveKind::Normal,
+                    });
+                    return;
+                }
+                lands.land(&e, out);
+            },
+        );
+    }
+
+    /// What turns the landings of the piece `code` on `from` into moves
+    /// (`start_len`: where its moves begin in the output list).
+    #[inline]
+    fn landings(&self, from: usize, code: u8, pr: ProgRef, start_len: usize) -> Landings<'_> {
+        let v = self.v;
+        let (kind, side) = (code_kind(code) as usize, self.side);
+        Landings {
+            v,
+            board: &self.board,
+            kind,
+            side,
+            from: from as Cell,
+            pawn: v.tables.code_pawn[code as usize],
+            pr,
+            // Shogi-style promotion of this piece, if it has one.
+            pp: v.piece_promotion.as_ref().filter(|pp| pp.to[kind] != NONE),
+            ep_victim: self.ep_victim,
+            once_used: self.once_used[side as usize],
+            // No promotion to a royal piece beyond the royals a position holds.
+            royals_full: self.nroyal[side as usize] as usize >= super::MAX_ROYALS,
+            start_len,
         }
     }
 

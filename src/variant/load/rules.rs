@@ -7,6 +7,7 @@ use crate::game::outcome::EndRule;
 
 /// Checks `[rules]`; invalid values are reported and replaced by defaults.
 pub(super) fn check(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Rules {
+    // (Checked in the order their diagnostics have always been reported.)
     let stalemate = end_value(&spec.stalemate, "stalemate", EndValue::Draw, d);
     let checkmate = end_value(&spec.checkmate, "checkmate", EndValue::Loss, d);
     let draw_odds = match choice(&spec.draw_odds, "draw-odds", &["none", "white", "black"], d) {
@@ -15,73 +16,88 @@ pub(super) fn check(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> Rules {
     };
     let end_order = end_order(spec, d);
     let royal_check = choice(&spec.royal_check, "royal-check", &["any", "all", "last"], d);
-    let (royal_check_all, royal_check_last) = (royal_check == 1, royal_check == 2);
     let evasion_capture_only = choice(&spec.royal_evasion, "royal-evasion", &["any", "capture-only"], d) == 1;
-    let bare_king = match &spec.bare_king {
-        None => false,
-        Some(s) => match s.value.as_str() {
-            "none" => false,
-            "loss" => true,
-            other => {
-                d.push(Diagnostic::error(
-                    s.span.clone(),
-                    format!("`rules.bare-king` is {other:?}; use \"none\" or \"loss\""),
-                ));
-                false
-            }
-        },
-    };
-    let move_rule = count(&spec.move_rule, "move-rule", 50, d);
-    let repetition = count(&spec.repetition, "repetition", 3, d);
-    if let Some(r) = &spec.repetition {
-        if r.value == 1 {
-            d.push(Diagnostic::error(
-                r.span.clone(),
-                "`rules.repetition` = 1 would end every game at once; use 0 for none",
-            ));
-        }
-    }
     Rules {
         stalemate,
         stalemate_by_count: spec.stalemate_by_count,
         checkmate,
         must_capture: spec.must_capture,
         draw_odds,
-        // By default wherever kings are royal, no goal could still be
-        // reached by a lone king (king of the hill, racing kings) and there
-        // are no drops (shogi's rules have no such draw).
-        dead_position: spec
-            .dead_position
-            .unwrap_or(spec.pieces.iter().any(|p| p.royal) && spec.goals.is_empty() && spec.drops.is_none()),
+        dead_position: dead_position(spec),
         end_order,
         ep_region: None,
-        move_filters: spec.must_capture
-            || spec.no_checks
-            || spec.drops.as_ref().is_some_and(|d| d.no_checks)
-            || evasion_capture_only
-            || spec.promotion_move.as_ref().is_some_and(|p| p.no_check),
-        royal_check_all,
-        royal_check_last,
+        move_filters: move_filters(spec, evasion_capture_only),
+        royal_check_all: royal_check == 1,
+        royal_check_last: royal_check == 2,
         no_checks: spec.no_checks,
         evasion_capture_only,
-        bare_king,
+        bare_king: bare_king(spec, d),
         counter_baring: spec.counter_baring,
         bare_king_first: spec.bare_king_first,
-        move_rule,
-        repetition,
+        move_rule: count(&spec.move_rule, "move-rule", 50, d),
+        repetition: repetition(spec, d),
         perpetual_check_loses: spec.perpetual_check_loses,
         move_repetition_loses: spec.move_repetition_loses,
         flying_general: spec.flying_general,
         flying_general_ranks: spec.flying_general_ranks,
         repetition_value: end_value(&spec.repetition_value, "repetition-value", EndValue::Draw, d),
-        check_limit: match &spec.check_limit {
-            None => 0,
-            Some(c) if (0..=99).contains(&c.value) => c.value as u8,
-            Some(c) => {
-                d.push(Diagnostic::error(c.span.clone(), format!("`rules.check-limit` is {}; use 0 to 99", c.value)));
-                0
-            }
-        },
+        check_limit: check_limit(spec, d),
+    }
+}
+
+/// `rules.dead-position`. By default wherever kings are royal, no goal
+/// could still be reached by a lone king (king of the hill, racing kings)
+/// and there are no drops (shogi's rules have no such draw).
+fn dead_position(spec: &VariantSpec) -> bool {
+    spec.dead_position.unwrap_or(spec.pieces.iter().any(|p| p.royal) && spec.goals.is_empty() && spec.drops.is_none())
+}
+
+/// Whether some rule narrows the legal moves after the royal-safety test,
+/// so that the hot path tests one flag instead of each rule.
+fn move_filters(spec: &VariantSpec, evasion_capture_only: bool) -> bool {
+    spec.must_capture
+        || spec.no_checks
+        || spec.drops.as_ref().is_some_and(|d| d.no_checks)
+        || evasion_capture_only
+        || spec.promotion_move.as_ref().is_some_and(|p| p.no_check)
+}
+
+/// `rules.bare-king`: "none" (the default) or "loss".
+fn bare_king(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> bool {
+    let Some(s) = &spec.bare_king else { return false };
+    match s.value.as_str() {
+        "none" => false,
+        "loss" => true,
+        other => {
+            d.push(Diagnostic::error(
+                s.span.clone(),
+                format!("`rules.bare-king` is {other:?}; use \"none\" or \"loss\""),
+            ));
+            false
+        }
+    }
+}
+
+/// `rules.repetition`, refusing 1, which would end every game at its start.
+fn repetition(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> u32 {
+    if let Some(r) = spec.repetition.as_ref().filter(|r| r.value == 1) {
+        d.push(Diagnostic::error(
+            r.span.clone(),
+            "`rules.repetition` = 1 would end every game at once; use 0 for none",
+        ));
+    }
+    count(&spec.repetition, "repetition", 3, d)
+}
+
+/// `rules.check-limit` (n-check): 0 (no such rule) to 99.
+fn check_limit(spec: &VariantSpec, d: &mut Vec<Diagnostic>) -> u8 {
+    match &spec.check_limit {
+        None => 0,
+        Some(c) if (0..=99).contains(&c.value) => c.value as u8,
+        Some(c) => {
+            d.push(Diagnostic::error(c.span.clone(), format!("`rules.check-limit` is {}; use 0 to 99", c.value)));
+            0
+        }
     }
 }
 
