@@ -245,12 +245,9 @@ impl Xboard {
         let Some(m) = m else {
             return say(&self.out, &format!("Illegal move: {text}"));
         };
-        if let Some(c) = guard::misapplied(&self.game.pos, &m) {
-            let at = self.variant.grid.label(c);
-            return say(
-                &self.out,
-                &format!("Illegal move (XBoard would remove the piece on {at} as if en passant): {text}"),
-            );
+        if let Some((c, why)) = guard::misapplied(&self.game.pos, &m) {
+            let why = why.replace("{}", self.variant.grid.label(c));
+            return say(&self.out, &format!("Illegal move ({why}): {text}"));
         }
         self.game.play(m);
         if self.claim_result(false) {
