@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Time use per move from a PGN whose move comments end in the seconds the
 move took (cutechess-cli writes `{+0.30/9 0.35s}`, `tools/match.py --tc`
-writes `{0.35s}`): a histogram of the mean and the longest time per move,
+writes `{0.35s}`, XBoard `{+0.30/9 0.4}`): a histogram of the mean and the longest time per move,
 by move number, for each engine, and the least time any engine had left on
 its clock (from the time control: `--tc BASE+INC` in seconds, or
 `MOVES/BASE+INC` for a repeating control) with the number of time losses.
@@ -13,7 +13,7 @@ import re
 import sys
 from collections import defaultdict
 
-MOVE_TIME = re.compile(r"\{[^}]*?(\d+(?:\.\d+)?)s\}")
+MOVE_TIME = re.compile(r"\{(?:[^}]*?(\d+(?:\.\d+)?)s|[-+]?[\d.]+/\d+ (\d+(?:\.\d+)?))\}")
 
 
 def parse_tc(tc):
@@ -28,7 +28,7 @@ def games(text):
     for chunk in re.split(r"\n(?=\[Event )", text):
         tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]', chunk, re.M))
         body = chunk[chunk.rfind("]\n") + 2:] if "]\n" in chunk else chunk
-        yield tags, [float(t) for t in MOVE_TIME.findall(body)]
+        yield tags, [float(a or b) for a, b in MOVE_TIME.findall(body)]
 
 
 def least_left(times, side, tc):
