@@ -56,7 +56,7 @@ fn san_forms_case_and_coordinates() {
 
 #[test]
 fn illegal_moves_say_why() {
-    let out = both_human("chess", "e5\nKe2\nd3d4\nBc4\nxyz\né4\ne2e4e\ne4\nf6\nQh5\na6\nQe8\ng6\n");
+    let out = both_human("chess", "e5\nE5\nKe2\nd3d4\nBc4\nxyz\né4\ne2e4e\ne4\nf6\nQh5\na6\nQe8\ng6\n");
     for want in [
         "illegal: no White pawn can move to e5: it is not one of its moves",
         "illegal: no White king can go to e2: White's own piece stands there",
@@ -68,6 +68,8 @@ fn illegal_moves_say_why() {
     ] {
         assert!(out.contains(want), "{want}: {out}");
     }
+    // `E5` in capitals is read as the pawn move, as the parser reads it.
+    assert_eq!(out.matches("no White pawn can move to e5").count(), 2, "{out}");
     assert!(out.contains("Black is in check."), "{out}");
     assert!(out.contains("2. White Qh5+ [d1h5]"), "{out}");
     let pinned = play(&["chess", "--fen", "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", "--white", "human"], "Bd3\nquit\n");

@@ -35,8 +35,9 @@ fn dialogue(script: &str) -> Vec<String> {
     replies
 }
 
+/// The moves of the `bestmove` replies (without their `ponder` move).
 fn bestmoves(replies: &[String]) -> Vec<&str> {
-    replies.iter().filter_map(|l| l.strip_prefix("bestmove ")).collect()
+    replies.iter().filter_map(|l| l.strip_prefix("bestmove ")?.split(' ').next()).collect()
 }
 
 /// Whether `mv` is legal after `moves` from the start of `variant`.
@@ -151,7 +152,7 @@ fn stop_ends_an_infinite_search() {
     drop(stdin);
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    let bm: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("bestmove ")).collect();
+    let bm: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("bestmove ")?.split(' ').next()).collect();
     assert_eq!(bm.len(), 1, "{text}");
     assert!(legal_after("chess", None, &[], bm[0]));
 }
@@ -238,4 +239,119 @@ fn best_moves_in_fsf_positions_are_fsf_legal() {
         assert!(legal.contains(m), "{v}: {m} is not among FSF's legal moves after `position {p}`");
     }
     assert!(cases.len() >= 60);
+}
+
+/// `rookery uci` and a channel of its output lines (read by a thread), for
+/// dialogues that time the replies.
+fn spawn_with_lines() -> (std::process::Child, std::process::ChildStdin, std::sync::mpsc::Receiver<String>) {
+    let mut child = spawn_uci();
+    let stdin = child.stdin.take().unwrap();
+    let out = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for l in BufReader::new(out).lines() {
+            let Ok(l) = l else { break };
+            if tx.send(l).is_err() {
+                break;
+            }
+        }
+    });
+    (child, stdin, rx)
+}
+
+/// Sends `cmds` and waits (at most 20 s) for a line starting with `prefix`;
+/// returns it and the time it took.
+fn answer(
+    stdin: &mut std::process::ChildStdin,
+    rx: &std::sync::mpsc::Receiver<String>,
+    cmds: &str,
+    prefix: &str,
+) -> (String, u128) {
+    stdin.write_all(cmds.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let t = std::time::Instant::now();
+    while let Some(l) = line_within(rx, 20) {
+        if l.starts_with(prefix) {
+            return (l, t.elapsed().as_millis());
+        }
+    }
+    panic!("no {prefix} within 20 s after {cmds:?}");
+}
+
+/// With 300 ms left on its clock (and none, or 100 ms, of increment) the
+/// engine answers well within it, in a middlegame position where a search
+/// has plenty to do; the move is legal.
+#[test]
+fn little_time_left_is_answered_within_it() {
+    let (mut child, mut stdin, rx) = spawn_with_lines();
+    answer(&mut stdin, &rx, "uci\n", "uciok");
+    let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9";
+    for go in
+        ["go wtime 300 btime 300", "go wtime 300 btime 9000 winc 100 binc 100", "go wtime 300 btime 300 movestogo 1"]
+    {
+        answer(&mut stdin, &rx, &format!("position fen {fen}\nisready\n"), "readyok");
+        let (line, ms) = answer(&mut stdin, &rx, &format!("{go}\n"), "bestmove");
+        assert!(ms < 300, "{go}: {line} after {ms} ms");
+        let m = line.split_whitespace().nth(1).unwrap();
+        assert!(legal_after("chess", Some(fen), &[], m), "{go}: {line}");
+    }
+    stdin.write_all(b"quit\n").unwrap();
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
+
+/// `go ponder` thinks without a `bestmove` until `ponderhit`, then moves
+/// within the clock's share for the move; its `bestmove` names the expected
+/// reply (`ponder`), and both moves are legal. `stop` ends pondering at once.
+#[test]
+fn ponder_waits_for_ponderhit_then_moves_on_its_clock() {
+    let (mut child, mut stdin, rx) = spawn_with_lines();
+    answer(&mut stdin, &rx, "uci\nsetoption name Ponder value true\nisready\n", "readyok");
+    stdin.write_all(b"position startpos moves e2e4 e7e5\ngo ponder wtime 3000 btime 3000\n").unwrap();
+    stdin.flush().unwrap();
+    let t = std::time::Instant::now();
+    while t.elapsed().as_millis() < 500 {
+        if let Ok(l) = rx.recv_timeout(std::time::Duration::from_millis(50)) {
+            assert!(!l.starts_with("bestmove"), "a bestmove while pondering: {l}");
+        }
+    }
+    // The soft share of 3 s is about 50 ms; a second is ample.
+    let (line, ms) = answer(&mut stdin, &rx, "ponderhit\n", "bestmove");
+    assert!(ms < 1000, "{line} after {ms} ms");
+    let w: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(w.get(2), Some(&"ponder"), "{line}");
+    assert!(legal_after("chess", None, &["e2e4", "e7e5", w[1]], w[3]), "{line}");
+    answer(&mut stdin, &rx, "position startpos\ngo ponder wtime 60000 btime 60000\n", "info depth 2");
+    let (line, ms) = answer(&mut stdin, &rx, "stop\n", "bestmove");
+    assert!(ms < 1000, "{line} after {ms} ms");
+    stdin.write_all(b"quit\n").unwrap();
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
+
+/// The node count of the last iteration in `replies` from index `from`.
+fn last_nodes(replies: &[String], from: usize) -> u64 {
+    let line = replies[from..].iter().rev().find(|l| l.starts_with("info depth")).unwrap();
+    let w: Vec<&str> = line.split_whitespace().collect();
+    w[w.iter().position(|x| *x == "nodes").unwrap() + 1].parse().unwrap()
+}
+
+/// `Clear Hash` forgets what earlier searches learnt: the same search then
+/// takes exactly the nodes it took the first time, while without it the
+/// filled table saves nodes. `Hash`, `Clear Hash` and `Ponder` are
+/// announced and accepted without complaint.
+#[test]
+fn clear_hash_and_hash_are_options() {
+    let search = "position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4\ngo depth 6\n";
+    let r = dialogue(&format!(
+        "uci\nsetoption name Hash value 8\n{search}{search}setoption name Clear Hash\n{search}quit\n"
+    ));
+    for opt in ["option name Hash type spin", "option name Clear Hash type button", "option name Ponder type check"] {
+        assert!(r.iter().any(|l| l.starts_with(opt)), "{opt}: {r:?}");
+    }
+    assert!(!r.iter().any(|l| l.contains("unknown")), "{r:?}");
+    let ends: Vec<usize> = r.iter().enumerate().filter(|(_, l)| l.starts_with("bestmove")).map(|(i, _)| i).collect();
+    let nodes = [last_nodes(&r[..ends[0]], 0), last_nodes(&r[..ends[1]], ends[0]), last_nodes(&r[..ends[2]], ends[1])];
+    assert!(nodes[1] < nodes[0], "the second search gains nothing from the table: {nodes:?}");
+    assert_eq!(nodes[2], nodes[0], "Clear Hash left something: {nodes:?}");
 }

@@ -428,3 +428,48 @@ fn a_pawn_step_xboard_would_take_for_en_passant_is_refused() {
     assert!(!lines.iter().any(|l| l.starts_with("Illegal")), "{lines:?}");
     e.quit();
 }
+
+/// With 300 ms on its clock (`time 30`, centiseconds) the engine moves well
+/// within it, in a middlegame where a search has plenty to do, whether the
+/// clock is sudden death, has an increment or a session of moves; and with
+/// `st 0.3` it takes about its 300 ms, no more.
+#[test]
+fn little_time_left_is_answered_within_it() {
+    let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9";
+    let mut e = Engine::start();
+    e.send("xboard\nprotover 2");
+    e.until("feature");
+    for clock in
+        ["level 0 5 0\ntime 30\notim 3000", "level 0 5 1\ntime 30\notim 30", "level 40 5 0\ntime 30\notim 30", "st 0.3"]
+    {
+        e.send(&format!("new\nforce\nsetboard {fen}\n{clock}\nping 1"));
+        e.until("pong 1");
+        e.send("go");
+        let t = std::time::Instant::now();
+        let m = e.until("move ").last().unwrap().strip_prefix("move ").unwrap().to_string();
+        let ms = t.elapsed().as_millis();
+        let most = if clock == "st 0.3" { 600 } else { 300 };
+        assert!(ms < most, "{clock}: {m} after {ms} ms");
+        assert!(legal("chess", Some(fen), &[], &m), "{clock}: {m}");
+    }
+    e.quit();
+}
+
+/// The king's castling Betza names how far in from the end of the rank its
+/// partner stands: XBoard 4.9.1 castles by `O` with the corner piece, and
+/// with the piece one further in after a `j` (moves.c). Gustav III's and
+/// Shako's rooks stand beside the corner piece; Capablanca-house's in the
+/// corner. XBoard refused Gustav III's f1d1 (castling with the b1 rook)
+/// while it was taught `KisO2`.
+#[test]
+fn castling_betza_reaches_a_partner_beside_the_corner() {
+    for (variant, king) in
+        [("gustav3", "piece K& KisjO2"), ("shako", "piece K& KisjO2"), ("capahouse", "piece K& KisO3")]
+    {
+        let mut e = Engine::start();
+        e.send(&format!("xboard\nprotover 2\nnew\nvariant {variant}\nping 1"));
+        let lines = e.until("pong 1");
+        assert!(lines.iter().any(|l| l == king), "{variant}: {lines:?}");
+        e.quit();
+    }
+}

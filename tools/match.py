@@ -14,6 +14,13 @@ Example (Rookery against Fairy-Stockfish at 200 ms a move, 40 games):
       --engine "uci:target/release/rookery uci" \
       --engine "uci:/work/fsf/stockfish" --movetime 200 --games 40
 
+`--tc 10+0.1` (seconds; `40/20` for 40 moves in 20 s) plays on real clocks
+instead: each engine gets both clocks (UCI `go wtime … btime … winc … binc
+… movestogo …`, CECP `level` and `time`/`otim`), the wall time of each
+move is taken off its clock, and an engine whose clock falls below zero
+loses on time. The PGN then has each move's time as a comment (`{0.35s}`,
+read by `tools/time_use.py`).
+
 `--def FILE` plays a TOML definition (`--engine-variant N:NAME` gives the
 name engine N knows it by, `--engine-option N:NAME=VALUE` sets a UCI option,
 e.g. FSF's `VariantPath`).
@@ -86,7 +93,7 @@ class Engine:
             self.send("ping 1")
             self.wait_for("pong")
 
-    def new_game(self):
+    def new_game(self, tc=None):
         if self.proto == "uci":
             self.send("ucinewgame")
         else:
@@ -95,20 +102,33 @@ class Engine:
                 self.send(f"variant {self.variant}")
             self.send("force")
             self.send("post")
+            if tc:
+                mps, base, inc = tc
+                self.send(f"level {mps} {int(base // 60)}:{base % 60:g} {inc:g}")
             self.played = 0
         self.sync()
 
-    def best_move(self, moves, movetime_ms, nodes=None):
+    def best_move(self, moves, movetime_ms, nodes=None, clocks=None):
         """The engine's move after `moves` from the start position, within
-        `movetime_ms` or, if given, `nodes` (UCI only: load-independent)."""
+        `movetime_ms` or, if given, `nodes` (UCI only: load-independent) or
+        `clocks` ((white ms, black ms, increment ms, moves to go or None))."""
         if self.proto == "uci":
             self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
-            self.send(f"go nodes {nodes}" if nodes else f"go movetime {movetime_ms}")
+            if clocks:
+                w, b, inc, mtg = clocks
+                self.send(f"go wtime {w} btime {b} winc {inc} binc {inc}" + (f" movestogo {mtg}" if mtg else ""))
+            else:
+                self.send(f"go nodes {nodes}" if nodes else f"go movetime {movetime_ms}")
             line = self.wait_for("bestmove")
             return line.split()[1]
         for m in moves[self.played:]:
             self.send(f"usermove {m}")
-        self.send(f"st {max(movetime_ms / 1000, 0.01)}")
+        if clocks:
+            mine, theirs = (clocks[0], clocks[1]) if len(moves) % 2 == 0 else (clocks[1], clocks[0])
+            self.send(f"time {max(mine // 10, 0)}")
+            self.send(f"otim {max(theirs // 10, 0)}")
+        else:
+            self.send(f"st {max(movetime_ms / 1000, 0.01)}")
         self.send("go")
         line = self.wait_for("move ")
         self.send("force")
@@ -150,11 +170,37 @@ def elo(score, games):
     return diff, (-400 * math.log10(1 / hi - 1) - -400 * math.log10(1 / lo - 1)) / 2
 
 
+def clock_args(args, clock, ply, opening_plies):
+    """What `best_move` is told of the clocks (None without --tc)."""
+    if not args.tc:
+        return None
+    mps, _, inc = args.tc
+    own_moves = (ply - opening_plies) // 2
+    mtg = mps - own_moves % mps if mps else None
+    return round(clock[0] * 1000), round(clock[1] * 1000), round(inc * 1000), mtg
+
+
+def tick(args, clock, side, spent, own_moves):
+    """Takes `spent` seconds off `side`'s clock and adds the increment (and
+    the next session's time after the last move of a session); False if
+    the flag fell."""
+    if not args.tc:
+        return True
+    mps, base, inc = args.tc
+    clock[side] -= spent
+    if clock[side] < 0:
+        return False
+    clock[side] += inc + (base if mps and own_moves % mps == 0 else 0)
+    return True
+
+
 def play_game(args, engines, white, opening):
     moves = list(opening)
     order = [engines[white], engines[1 - white]]
+    args.times = []
+    clock = [args.tc[1], args.tc[1]] if args.tc else None
     for e in engines:
-        e.new_game()
+        e.new_game(args.tc)
     # The replay that checks each move also says whether the game is over,
     # so one replay per ply serves both.
     _, result = replay(args.rookery, args.definition, moves)
@@ -166,11 +212,15 @@ def play_game(args, engines, white, opening):
         try:
             t0 = time.time()
             nodes = round(args.nodes * mover.nodes_scale) if args.nodes else None
-            m = mover.best_move(moves, args.movetime, nodes)
-            mover.spent += time.time() - t0
+            m = mover.best_move(moves, args.movetime, nodes, clock_args(args, clock, len(moves), len(opening)))
+            spent = time.time() - t0
+            mover.spent += spent
             mover.moves_made += 1
+            args.times.append(spent)
         except EngineError as e:
             return ("0-1" if side == 0 else "1-0") + f" ({e})", moves
+        if not tick(args, clock, side, spent, (len(moves) - len(opening)) // 2 + 1):
+            return ("0-1" if side == 0 else "1-0") + f" (time forfeit by {mover.name}: {spent:.3f} s)", moves
         try:
             _, result = replay(args.rookery, args.definition, moves + [m])
         except ValueError as e:
@@ -184,7 +234,11 @@ def write_pgn(args, engines, white, result, moves, number):
     sent them, numbered, with the result."""
     names = [engines[white].name, engines[1 - white].name]
     score = result.split()[0]
-    body = " ".join((f"{i // 2 + 1}. " if i % 2 == 0 else "") + m for i, m in enumerate(moves))
+    # Each engine move's time as a comment (`tools/time_use.py`); the
+    # opening's random plies have none.
+    first = len(moves) - len(getattr(args, "times", []))
+    note = lambda i: f" {{{args.times[i - first]:.3f}s}}" if args.tc and i >= first else ""
+    body = " ".join((f"{i // 2 + 1}. " if i % 2 == 0 else "") + m + note(i) for i, m in enumerate(moves))
     with open(args.pgn, "a") as f:
         f.write(f'[Event "match.py"]\n[Round "{number}"]\n[White "{names[0]}"]\n[Black "{names[1]}"]\n'
                 f'[Variant "{args.variant}"]\n[Result "{score}"]\n[Termination "{result}"]\n\n{body} {score}\n\n')
@@ -200,6 +254,7 @@ def main():
     ap.add_argument("--engine-option", action="append", default=[], help="N:NAME=VALUE UCI option")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--movetime", type=int, default=200, help="milliseconds per move")
+    ap.add_argument("--tc", help="real clocks: BASE+INC seconds (10+0.1) or MOVES/BASE+INC (40/20)")
     ap.add_argument("--nodes", type=int, help="nodes per move instead of --movetime (UCI engines only): "
                     "an A/B result that does not depend on the machine's load")
     ap.add_argument("--nodes-scale", action="append", default=[],
@@ -221,9 +276,14 @@ def main():
     for eo in args.engine_option:
         n, kv = eo.split(":", 1)
         opts[int(n) - 1].append(kv.split("=", 1))
+    args.tc_text = args.tc
+    if args.tc:
+        moves_part, _, rest = args.tc.rpartition("/")
+        base, _, inc = rest.partition("+")
+        args.tc = (int(moves_part or 0), float(base), float(inc or 0))
     if args.nodes and any(not e.startswith("uci:") for e in args.engine):
         raise SystemExit("--nodes needs two UCI engines")
-    timeout = max(30, args.movetime / 100)
+    timeout = max(30, args.movetime / 100, args.tc[1] * 2 if args.tc else 0)
     engines = [Engine(args.engine[i], names[i], opts[i], timeout) for i in range(2)]
     for e in engines:
         e.nodes_scale = 1.0
@@ -232,7 +292,7 @@ def main():
         engines[int(n) - 1].nodes_scale = float(factor)
     rng = random.Random(args.seed)
     points = 0.0
-    wins = draws = losses = 0
+    wins = draws = losses = forfeits = 0
     opening = []
     try:
         for g in range(args.games):
@@ -246,6 +306,7 @@ def main():
             white = g % 2  # engine 1 is White in even games
             result, moves = play_game(args, engines, white, opening)
             score = result.split()[0]
+            forfeits += "time forfeit" in result
             first = {"1-0": 1.0, "0-1": 0.0}.get(score, 0.5)
             first = first if white == 0 else 1 - first
             points += first
@@ -266,11 +327,13 @@ def main():
         if e.moves_made:
             print(f"engine {i + 1}: {1000 * e.spent / e.moves_made:.0f} ms per move on average "
                   f"(wall, pipe included) over {e.moves_made} moves", flush=True)
+    if args.tc:
+        print(f"time forfeits: {forfeits}", flush=True)
     n = wins + draws + losses
     if n:
         d, err = elo(points, n)
         print(f"engine 1 ({engines[0].name}) vs engine 2 ({engines[1].name}), {args.variant}, "
-              f"{f'{args.nodes} nodes (scaled {engines[0].nodes_scale}/{engines[1].nodes_scale})' if args.nodes else f'{args.movetime} ms'}/move: +{wins} ={draws} -{losses}, {points}/{n}, "
+              f"{f'{args.nodes} nodes (scaled {engines[0].nodes_scale}/{engines[1].nodes_scale})/move' if args.nodes else f'clock {args.tc_text}' if args.tc else f'{args.movetime} ms/move'}: +{wins} ={draws} -{losses}, {points}/{n}, "
               f"Elo difference {d:+.0f} ± {err:.0f} (95%)")
 
 

@@ -4,20 +4,25 @@ every variant `rookery xboard` offers: a benchmark of how well the `setup`
 and `piece` lines teach XBoard each variant, not a test.
 
   tools/xboard_games.py [--rookery PATH] [--depth D] [--jobs N]
-                        [--timeout S] [--out DIR] [VARIANT ...]
+                        [--tc MIN --inc SEC --mps N] [--timeout S]
+                        [--out DIR] [VARIANT ...]
 
 Each game is `xboard -fcp "rookery xboard" -scp "rookery xboard" -variant V
 -matchGames 1 -searchDepth D -testLegality true -testClaims true
 -checkMates false -materialDraws false -ruleMoves 0 -repeatsToDraw 0 ...`
 (--adjudication xboard leaves out the last four), so
 XBoard tests every move against the Betza it was taught and verifies every
-result claim. The moves are read back from XBoard's debug log and replayed
+result claim. `--depth 0` leaves the depth free, so the engines play on
+XBoard's clock (`--tc` minutes, `--inc` seconds, `--mps` moves per
+session: XBoard sends `level` and `time`/`otim`), and a flag that falls
+is classified `time`. The moves are read back from XBoard's debug log and replayed
 with `rookery replay`, and the game is classified:
 
   ok        XBoard ended it with the result Rookery gives for the same moves
   illegal   XBoard refused a move (an engine forfeited for an illegal move)
   claim     XBoard rejected a result claim ("False win/draw claim")
   differs   XBoard's result differs from Rookery's (e.g. its own adjudication)
+  time      an engine lost on time (XBoard's flag)
   unended   no result within the timeout
 
 Prints one line per variant and a summary table; keeps each game's PGN and
@@ -88,12 +93,14 @@ def play(args, variant):
     engine = f"{args.rookery} xboard"
     xv = "normal" if variant == "chess" else variant
     cmd = [XVFB, "-a", XBOARD, "-fcp", engine, "-scp", engine, "-variant", xv, "-matchGames", "1",
-           "-searchDepth", str(args.depth), "-tc", "10", "-inc", "0", "-testLegality", args.legality,
+           "-tc", args.tc, *(["-mps", args.mps] if args.mps != "0" else ["-inc", args.inc]), "-testLegality", args.legality,
            "-testClaims", args.legality, "-autoCallFlag", "true", "-popupExitMessage", "false", "-animateMoving", "false", "-flashCount", "0",
            "-matchPause", "100", "-saveSettingsOnExit", "false",
            "-saveGameFile", pgn, "-debug", "-nameOfDebugFile", log]
     if args.adjudication == "rookery":
         cmd[3:3] = ROOKERY_ENDS
+    if args.depth:
+        cmd[3:3] = ["-searchDepth", str(args.depth)]
     t = time.time()
     # A session of its own, so a timeout ends xvfb-run, Xvfb, XBoard and
     # both engines together (killing xvfb-run alone leaves them running).
@@ -113,7 +120,9 @@ def play(args, variant):
     rres, rwhy = rookery_result(args.rookery, variant, moves)
     detail = f"{len(moves)} plies; XBoard {xres} {{{why}}}; Rookery {rres or '-'} ({rwhy})"
     low = why.lower()
-    if "illegal" in low or "invalid" in low:
+    if "on time" in low:
+        kind = "time"
+    elif "illegal" in low or "invalid" in low:
         kind = "illegal"
     elif "false" in low and "claim" in low:
         kind = "claim"
@@ -129,7 +138,10 @@ def play(args, variant):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rookery", default="target/release/rookery")
-    ap.add_argument("--depth", type=int, default=2)
+    ap.add_argument("--depth", type=int, default=2, help="XBoard's -searchDepth (0: none, the clock decides)")
+    ap.add_argument("--tc", default="10", help="XBoard's -tc: minutes (or m:ss) per session")
+    ap.add_argument("--inc", default="0", help="XBoard's -inc: seconds added per move")
+    ap.add_argument("--mps", default="0", help="XBoard's -mps: moves per session (0: the whole game, with --inc)")
     ap.add_argument("--legality", default="true", choices=["true", "false"],
                     help="XBoard's -testLegality and -testClaims (false: Rookery judges moves and results)")
     ap.add_argument("--adjudication", default="rookery", choices=["rookery", "xboard"],
@@ -149,7 +161,7 @@ def main():
             print(f"{v:18} {kind:8} {secs:5.0f}s  {detail}", flush=True)
             rows.append(kind)
     print("\nsummary: " + ", ".join(f"{k} {rows.count(k)}" for k in
-                                     ("ok", "illegal", "claim", "differs", "unended") if rows.count(k)))
+                                     ("ok", "illegal", "claim", "differs", "time", "unended") if rows.count(k)))
 
 
 if __name__ == "__main__":

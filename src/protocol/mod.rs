@@ -12,7 +12,7 @@ pub mod xboard;
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::{Arc, Mutex};
 
@@ -112,11 +112,17 @@ pub struct Flags {
     pub searching: Arc<AtomicBool>,
     /// The searcher's stop flag.
     pub stop: Arc<AtomicBool>,
+    /// While a `go ponder` search runs: the milliseconds it may go on
+    /// after `ponderhit` (0: none, `ponderhit` stops it like `stop`).
+    pub ponder_ms: Arc<AtomicU64>,
+    /// Counts searches, so that a timer set for one never stops the next.
+    generation: Arc<AtomicU64>,
 }
 
 impl Flags {
     /// Marks the start of a search.
     pub fn begin(&self) {
+        self.generation.fetch_add(1, Ordering::SeqCst);
         self.searching.store(true, Ordering::SeqCst);
     }
 
@@ -124,6 +130,31 @@ impl Flags {
     pub fn end(&self) {
         self.searching.store(false, Ordering::SeqCst);
         self.stop.store(false, Ordering::SeqCst);
+        self.ponder_ms.store(0, Ordering::SeqCst);
+    }
+
+    /// Stops the running search after `ms` milliseconds (a thread that
+    /// sleeps), unless it has ended by then.
+    fn stop_after(&self, ms: u64) {
+        let flags = self.clone();
+        let generation = self.generation.load(Ordering::SeqCst);
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(ms));
+            if flags.generation.load(Ordering::SeqCst) == generation && flags.searching.load(Ordering::SeqCst) {
+                flags.stop.store(true, Ordering::SeqCst);
+            }
+        });
+    }
+
+    /// What a stopping word does to a running search: `ponderhit` during
+    /// a ponder search starts the move's own time instead of stopping it.
+    fn on_stopper(&self, word: &str) {
+        let ponder_ms = self.ponder_ms.swap(0, Ordering::SeqCst);
+        if word == "ponderhit" && ponder_ms > 0 {
+            self.stop_after(ponder_ms);
+        } else {
+            self.stop.store(true, Ordering::SeqCst);
+        }
     }
 }
 
@@ -131,7 +162,9 @@ impl Flags {
 /// one of `stoppers` stops a running search as soon as it arrives (the line
 /// is still passed on). With `ready`, an `isready` that arrives during a
 /// search is answered `readyok` at once (UCI requires it without stopping
-/// the search) instead of being passed on.
+/// the search) instead of being passed on, and a `go` marks the search as
+/// running as soon as it is read, so that a `stop` or `ponderhit` sent
+/// right behind it is not lost before the session begins the search.
 pub fn spawn_reader(
     input: Box<dyn std::io::BufRead + Send>,
     flags: Flags,
@@ -143,9 +176,12 @@ pub fn spawn_reader(
         for line in std::io::BufRead::lines(input) {
             let Ok(line) = line else { break };
             let word = line.split_whitespace().next().unwrap_or("");
+            if ready.is_some() && word == "go" {
+                flags.searching.store(true, Ordering::SeqCst);
+            }
             let searching = flags.searching.load(Ordering::SeqCst);
             if stoppers.contains(&word) && searching {
-                flags.stop.store(true, Ordering::SeqCst);
+                flags.on_stopper(word);
             }
             if let (Some(out), "isready", true) = (&ready, word, searching) {
                 say(out, "readyok");

@@ -150,7 +150,7 @@ fn undisambiguated(pos: &Position<'_>, want: &str, legal: &[Move]) -> Result<Opt
 
 /// Why `text` is not a legal move here, as far as it can be read.
 pub fn why_illegal(pos: &mut Position<'_>, text: &str) -> String {
-    let t = normalize(text.trim());
+    let t = pawn_file_in_lower_case(pos, normalize(text.trim()));
     if !t.is_ascii() {
         return not_a_move(text);
     }
@@ -161,6 +161,18 @@ pub fn why_illegal(pos: &mut Position<'_>, text: &str) -> String {
     match named {
         Ok((froms, to, what)) => why_not_there(pos, &froms, to, &what),
         Err(why) => why,
+    }
+}
+
+/// `E4` read as `e4` when no piece has the letter `E` (the parser accepts
+/// either case where unambiguous, so the reason must too).
+fn pawn_file_in_lower_case(pos: &Position<'_>, t: String) -> String {
+    let mut chars = t.chars();
+    match chars.next() {
+        Some(c) if c.is_ascii_uppercase() && pos.variant().kind_of_letter(c).is_none() => {
+            c.to_ascii_lowercase().to_string() + chars.as_str()
+        }
+        _ => t,
     }
 }
 

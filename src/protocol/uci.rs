@@ -77,6 +77,9 @@ impl Uci {
         say(&self.out, &format!("option name UCI_Variant type combo default {}{vars}", self.variant.name));
         say(&self.out, "option name VariantPath type string default <empty>");
         say(&self.out, &format!("option name Hash type spin default {} min 1 max 4096", self.hash_mb));
+        say(&self.out, "option name Clear Hash type button");
+        // The GUI's permission to ponder: `go ponder` works either way.
+        say(&self.out, "option name Ponder type check default false");
         say(&self.out, "uciok");
     }
 
@@ -98,6 +101,8 @@ impl Uci {
                 self.hash_mb = value.parse().unwrap_or(self.hash_mb).clamp(1, 4096);
                 self.searcher = Searcher::new(self.variant, self.hash_mb).with_stop(self.flags.stop.clone());
             }
+            "clear hash" => self.searcher.clear(),
+            "ponder" => {}
             other => say(&self.out, &format!("info string unknown option {other}")),
         }
     }
@@ -134,29 +139,21 @@ impl Uci {
         }
     }
 
-    /// `go` with wtime/btime/winc/binc/movestogo/movetime/depth/nodes/infinite;
-    /// false if a `quit` came while it waited for `stop`.
+    /// `go` with wtime/btime/winc/binc/movestogo/movetime/depth/nodes/
+    /// infinite/ponder; false if a `quit` came while it waited for `stop`.
+    /// `go ponder` searches without limit until `ponderhit`, then for the
+    /// time the clock gives the move ([`Limits::clock`]'s soft share).
     fn go(&mut self, rest: &str, rx: &Receiver<String>) -> bool {
         let words: Vec<&str> = rest.split_whitespace().collect();
-        let num = |key: &str| -> Option<u64> {
-            words
-                .iter()
-                .position(|w| *w == key)
-                .and_then(|i| words.get(i + 1))
-                .and_then(|x| x.parse::<i64>().ok())
-                .map(|x| x.max(0) as u64)
-        };
-        let white = self.game.pos.side() == 0;
-        let (time, inc) = if white { (num("wtime"), num("winc")) } else { (num("btime"), num("binc")) };
-        let infinite = words.contains(&"infinite") || words.contains(&"ponder");
-        let base = match (num("movetime"), time) {
-            _ if infinite => Limits::infinite(),
-            (Some(ms), _) => Limits::movetime(ms),
-            (None, Some(t)) => Limits::clock(t, inc.unwrap_or(0), num("movestogo").map(|x| x as u32)),
-            (None, None) if num("depth").is_none() && num("nodes").is_none() => Limits::infinite(),
-            _ => Limits::infinite(),
-        };
-        let limits = base.with_depth(num("depth").map(|d| d as u32)).with_nodes(num("nodes"));
+        let ponder = words.contains(&"ponder");
+        let infinite = words.contains(&"infinite") || ponder;
+        let timed = go_limits(&words, self.game.pos.side());
+        // Depth and node caps still apply to an infinite search.
+        let limits = if infinite { Limits { soft_ms: None, hard_ms: None, ..timed } } else { timed };
+        if ponder {
+            let after_hit = timed.soft_ms.unwrap_or(0).max(1);
+            self.flags.ponder_ms.store(after_hit, std::sync::atomic::Ordering::SeqCst);
+        }
         let out = self.out.clone();
         let start = self.game.clone();
         let mut report = |r: &Report| say(&out, &info_line(&start, r));
@@ -165,15 +162,7 @@ impl Uci {
         self.flags.end();
         // UCI: no bestmove before `stop` in infinite/ponder mode.
         let go_on = !infinite || self.wait_for_stop(rx);
-        let text = match best {
-            Some((m, _)) => {
-                let mut legal = Vec::new();
-                self.game.pos.legal_moves(&mut legal);
-                move_text(&self.game.pos, &m, &legal)
-            }
-            None => "(none)".to_string(),
-        };
-        say(&self.out, &format!("bestmove {text}"));
+        say(&self.out, &bestmove_line(&self.game, best.as_ref()));
         go_on
     }
 
@@ -193,6 +182,46 @@ impl Uci {
     }
 }
 
+/// The limits a `go` command's `words` set for `side` (0 White): a fixed
+/// time, the side's clock (time, increment, `movestogo`), or none; with
+/// the `depth` and `nodes` caps. Without a time limit it is unbounded
+/// (a depth or node cap, or `stop`, ends it).
+fn go_limits(words: &[&str], side: u8) -> Limits {
+    let num = |key: &str| -> Option<u64> {
+        let i = words.iter().position(|w| *w == key)?;
+        words.get(i + 1)?.parse::<i64>().ok().map(|x| x.max(0) as u64)
+    };
+    let (time, inc) = if side == 0 { (num("wtime"), num("winc")) } else { (num("btime"), num("binc")) };
+    let base = match (num("movetime"), time) {
+        (Some(ms), _) => Limits::movetime(ms),
+        (None, Some(t)) => Limits::clock(t, inc.unwrap_or(0), num("movestogo").map(|x| x.min(1000) as u32)),
+        (None, None) => Limits::infinite(),
+    };
+    base.with_depth(num("depth").map(|d| d.min(1000) as u32)).with_nodes(num("nodes"))
+}
+
+/// `bestmove M [ponder P]` (the reply the search expects, from its
+/// principal variation), or `bestmove (none)` when there is no move.
+fn bestmove_line(game: &Game<'_>, best: Option<&(crate::game::Move, Report)>) -> String {
+    let Some((m, r)) = best else { return "bestmove (none)".to_string() };
+    let mut g = game.clone();
+    let mut legal = Vec::new();
+    g.pos.legal_moves(&mut legal);
+    let text = move_text(&g.pos, m, &legal);
+    g.play(*m);
+    match r.pv.get(1).filter(|_| r.pv.first() == Some(m)) {
+        Some(p) => {
+            g.pos.legal_moves(&mut legal);
+            if legal.contains(p) {
+                format!("bestmove {text} ponder {}", move_text(&g.pos, p, &legal))
+            } else {
+                format!("bestmove {text}")
+            }
+        }
+        None => format!("bestmove {text}"),
+    }
+}
+
 /// `info depth … seldepth … score cp|mate … nodes … nps … time … pv …`.
 fn info_line(game: &Game<'_>, r: &Report) -> String {
     let score = match Score::from_internal(r.score) {
@@ -208,4 +237,25 @@ fn info_line(game: &Game<'_>, r: &Report) -> String {
         r.time_ms,
         pv_text(game, &r.pv)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits(go: &str, side: u8) -> Limits {
+        go_limits(&go.split_whitespace().collect::<Vec<_>>(), side)
+    }
+
+    #[test]
+    fn go_takes_the_movers_clock_increment_and_movestogo() {
+        let go = "wtime 20000 btime 1000 winc 500 binc 100 movestogo 2";
+        assert_eq!(limits(go, 0).hard_ms, Limits::clock(20_000, 500, Some(2)).hard_ms);
+        assert_eq!(limits(go, 1).soft_ms, Limits::clock(1_000, 100, Some(2)).soft_ms);
+        assert_ne!(limits(go, 1).soft_ms, Limits::clock(1_000, 100, None).soft_ms);
+        let l = limits("movetime 500 wtime 100 depth 7 nodes 900", 0);
+        assert_eq!((l.hard_ms, l.depth, l.nodes), (Limits::movetime(500).hard_ms, 7, 900));
+        assert_eq!(limits("depth 3", 1).hard_ms, None);
+        assert_eq!(limits("wtime -40", 0).hard_ms, Some(1), "a flag already fallen still moves");
+    }
 }

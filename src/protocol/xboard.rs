@@ -40,6 +40,8 @@ struct Clock {
     inc_ms: u64,
     /// Our time left (from `time`), milliseconds.
     left_ms: Option<u64>,
+    /// The base time of `level`, milliseconds: the clock until a `time`.
+    base_ms: Option<u64>,
     /// Fixed time per move (`st`), milliseconds.
     per_move_ms: Option<u64>,
     /// Depth cap (`sd`).
@@ -147,7 +149,8 @@ impl Xboard {
             "level" => self.level(rest),
             "st" => self.clock.per_move_ms = rest.parse::<f64>().ok().map(|s| (s * 1000.0) as u64),
             "sd" => self.clock.depth = rest.parse().ok(),
-            "time" => self.clock.left_ms = rest.parse::<u64>().ok().map(|cs| cs * 10),
+            // A fallen flag (XBoard sends the clock negative) leaves no time.
+            "time" => self.clock.left_ms = rest.parse::<i64>().ok().map(|cs| cs.max(0) as u64 * 10),
             "memory" => {
                 self.hash_mb = rest.parse().unwrap_or(self.hash_mb).clamp(1, 4096);
                 self.searcher = Searcher::new(self.variant, self.hash_mb).with_stop(self.flags.stop.clone());
@@ -223,6 +226,8 @@ impl Xboard {
             return say(&self.out, &format!("Error (wrong number of parameters): level {rest}"));
         }
         self.clock.mps = w[0].parse().unwrap_or(0);
+        self.clock.base_ms = base_ms(w[1]);
+        self.clock.left_ms = None;
         self.clock.inc_ms = (w[2].parse::<f64>().unwrap_or(0.0) * 1000.0) as u64;
         self.clock.per_move_ms = None;
     }
@@ -240,12 +245,9 @@ impl Xboard {
         let Some(m) = m else {
             return say(&self.out, &format!("Illegal move: {text}"));
         };
-        if let Some(c) = guard::misapplied(&self.game.pos, &m) {
-            let at = self.variant.grid.label(c);
-            return say(
-                &self.out,
-                &format!("Illegal move (XBoard would remove the piece on {at} as if en passant): {text}"),
-            );
+        if let Some((c, why)) = guard::misapplied(&self.game.pos, &m) {
+            let why = why.replace("{}", self.variant.grid.label(c));
+            return say(&self.out, &format!("Illegal move ({why}): {text}"));
         }
         self.game.play(m);
         if self.claim_result(false) {
@@ -290,7 +292,7 @@ impl Xboard {
 
     fn limits(&self) -> Limits {
         let c = &self.clock;
-        let base = match (c.per_move_ms, c.left_ms) {
+        let base = match (c.per_move_ms, c.left_ms.or(c.base_ms)) {
             (Some(ms), _) => Limits::movetime(ms),
             (None, Some(left)) => {
                 let played = self.game.history.len() as u32 / 2;
@@ -329,6 +331,13 @@ impl Xboard {
         say(&self.out, &format!("move {text}"));
         self.claim_result(true);
     }
+}
+
+/// `level`'s base time, minutes or `minutes:seconds`, in milliseconds.
+fn base_ms(text: &str) -> Option<u64> {
+    let (min, sec) = text.split_once(':').unwrap_or((text, "0"));
+    let ms = min.parse::<f64>().ok()? * 60_000.0 + sec.parse::<f64>().ok()? * 1000.0;
+    (ms.is_finite() && ms >= 0.0).then_some(ms as u64)
 }
 
 /// A FEN as XBoard 4.9.1 writes it, with the fields it leaves out put
@@ -507,7 +516,7 @@ pub fn setup_lines(v: &Variant) -> Vec<String> {
         vec![format!("setup ({table}{black}) {}x{}+{holdings}_fairy {}", v.grid.files(), v.grid.ranks(), v.setup_fen)];
     for (k, p) in v.pieces.iter().enumerate() {
         let initial: String = (0..p.specials.len()).filter_map(|i| initial_special(v, k, i)).collect();
-        let white = xboard_betza(&p.betza) + &initial;
+        let white = castle_past_corner(xboard_betza(&p.betza), castling_skip(v, k)) + &initial;
         let id = piece_id(v, k);
         match &p.betza_black {
             None => lines.push(format!("piece {id}& {white}")),
@@ -519,6 +528,37 @@ pub fn setup_lines(v: &Variant) -> Vec<String> {
         }
     }
     lines
+}
+
+/// How far White's castling partners of piece `kind` stand in from the
+/// end of the rank (or from a hole), when all stand equally far: XBoard
+/// 4.9.1 castles by Betza `O` only with the piece at that distance, given
+/// by as many `j` before the `O` (moves.c, `skip = jump - 1`), and moves
+/// the nearest piece beside the king (backend.c, `ApplyMove`). Gustav III's
+/// king castles with the rooks on b1 and i1, one in from the Amazons.
+fn castling_skip(v: &Variant, kind: usize) -> Option<usize> {
+    let start = Position::start(v);
+    let code = crate::game::piece_code(kind as u8, crate::game::WHITE);
+    let n = v.grid.len();
+    let mut skips = (0..n as u16).filter(|&c| start.at(c) == code).flat_map(|c| {
+        let (kx, _) = v.grid.coords(c);
+        v.tables.castles[kind * 2 * n + c as usize].iter().map(move |r| (kx, r.partner))
+    });
+    let distance = |(kx, partner): (u32, u16)| {
+        let (px, y) = v.grid.coords(partner);
+        let step = if px < kx { -1 } else { 1 };
+        (1..).take_while(|&d| v.grid.at(px as i32 + step * d, y as i32).is_some()).count()
+    };
+    let first = distance(skips.next()?);
+    skips.all(|r| distance(r) == first).then_some(first)
+}
+
+/// `betza` with `skip` times `j` before each castling atom `O`.
+fn castle_past_corner(betza: String, skip: Option<usize>) -> String {
+    match skip {
+        Some(k) if k > 0 => betza.replace('O', &format!("{}O", "j".repeat(k))),
+        _ => betza,
+    }
 }
 
 /// The kind a shogi-style promoted piece promoted from, if `kind` is one.
@@ -672,4 +712,36 @@ fn slot_table(v: &Variant) -> [Option<usize>; 22] {
         }
     }
     slots
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session() -> Xboard {
+        let out: Out = std::sync::Arc::new(std::sync::Mutex::new(Box::new(std::io::sink())));
+        Xboard::new(Registry::new(), out, "chess").unwrap()
+    }
+
+    #[test]
+    fn level_time_and_st_set_the_clock() {
+        let mut x = session();
+        for c in ["new", "force", "level 2 0:20 1.5", "time 1500"] {
+            x.command(c);
+        }
+        assert_eq!(x.limits().hard_ms, Limits::clock(15_000, 1_500, Some(2)).hard_ms);
+        // One move each played: one move to go in the session of two.
+        x.command("usermove e2e4");
+        x.command("usermove e7e5");
+        assert_eq!(x.limits().hard_ms, Limits::clock(15_000, 1_500, Some(1)).hard_ms);
+        x.command("time -20");
+        assert_eq!(x.limits().hard_ms, Some(1));
+        // Before any `time`, the base time of `level` is the clock.
+        x.command("level 0 1:30 0");
+        assert_eq!(x.limits().soft_ms, Limits::clock(90_000, 0, None).soft_ms);
+        x.command("st 0.5");
+        assert_eq!(x.limits().hard_ms, Limits::movetime(500).hard_ms);
+        x.command("level 0 x 0");
+        assert_eq!(x.limits().hard_ms, Limits::movetime(2000).hard_ms, "no clock at all");
+    }
 }

@@ -306,27 +306,9 @@ impl Searcher {
     }
 
     /// Whether to start no new iteration, `stable` iterations after the
-    /// best move last changed. On a clock, the soft limit stretches to
-    /// twice its length while the best move keeps changing and shrinks to
-    /// 60% once it has held for four iterations; and an iteration is not
-    /// begun past half the hard limit (the next one takes at least as long
-    /// as all before it, so it would be cut off and wasted).
+    /// best move last changed ([`Limits::iteration_time_up`]).
     fn soft_time_up(&self, stable: u32) -> bool {
-        let elapsed = self.start.elapsed().as_millis() as u64;
-        let (Some(soft), Some(hard)) = (self.limits.soft_ms, self.limits.hard_ms) else {
-            return self.limits.soft_ms.is_some_and(|ms| elapsed >= ms);
-        };
-        if soft >= hard {
-            // A fixed time per move: the time is spent anyway.
-            return elapsed >= soft;
-        }
-        let percent = match stable {
-            0 => 200,
-            1 => 130,
-            2 | 3 => 100,
-            _ => 60,
-        };
-        elapsed >= soft * percent / 100 || elapsed * 2 >= hard
+        self.limits.iteration_time_up(self.start.elapsed().as_millis() as u64, stable)
     }
 
     /// Whether to stop now: hard time, node budget or the stop flag.

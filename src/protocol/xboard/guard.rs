@@ -6,21 +6,28 @@
 //! legality testing on always, else right after a double step onto that
 //! file). A taught pawn whose non-capturing move changes file (TCB's
 //! diagonal step, pawnsideways' sideways step) would so lose XBoard a
-//! piece Rookery keeps, and the two boards would part. Rookery therefore
+//! piece Rookery keeps, and the two boards would part. The other way
+//! round, XBoard applies an en-passant capture only from the far half: a
+//! pawn that captures en passant from its own half (Torpedo's pawns step
+//! two from anywhere, so h4xg5 can take a pawn that went g6-g4) just moves
+//! there, and the passed pawn stays on XBoard's board. Rookery therefore
 //! never plays such a move in a taught variant and refuses it from XBoard
 //! as illegal (XBoard then takes it back): the game stays one game, at the
-//! price of that move where a piece stands behind its destination.
+//! price of that move.
 
 use super::offer::plays_own;
 use super::slot_table;
 use crate::game::{code_kind, Game, Move, MoveKind, Position};
 use crate::search::{Limits, Searcher};
 
-/// The cell whose piece XBoard would remove after `m` although Rookery's
-/// move does not capture it, if any.
-pub fn misapplied(pos: &Position<'_>, m: &Move) -> Option<u16> {
+/// What XBoard would do otherwise than Rookery after `m`, if anything:
+/// the cell of the piece it would remove although Rookery's move does not
+/// capture it, or keep although Rookery captures it en passant, with the
+/// reason in words.
+pub fn misapplied(pos: &Position<'_>, m: &Move) -> Option<(u16, &'static str)> {
     let v = pos.variant();
-    if m.kind != MoveKind::Normal || m.promo != 0 || pos.at(m.to) != 0 || pos.at(m.from) == 0 || plays_own(v) {
+    let plain = m.kind == MoveKind::Normal && m.promo == 0 && pos.at(m.to) == 0;
+    if !(plain || m.kind == MoveKind::EnPassant) || pos.at(m.from) == 0 || plays_own(v) {
         return None;
     }
     let pawn = slot_table(v)[0]?;
@@ -31,12 +38,18 @@ pub fn misapplied(pos: &Position<'_>, m: &Move) -> Option<u16> {
     let half = v.grid.ranks() / 2;
     let white = pos.side() == crate::game::WHITE;
     let far = if white { fy >= half } else { fy < half };
+    if m.kind == MoveKind::EnPassant {
+        return (!far).then_some((
+            m.extra,
+            "XBoard would leave the pawn on {} there: it captures en passant only from the far half",
+        ));
+    }
     if fx == tx || !far {
         return None;
     }
     let behind = if white { ty as i32 - 1 } else { ty as i32 + 1 };
     let c = v.grid.at(tx as i32, behind)?;
-    (pos.at(c) != 0).then_some(c)
+    (pos.at(c) != 0).then_some((c, "XBoard would remove the piece on {} as if en passant"))
 }
 
 /// The best move XBoard applies as Rookery does, when the search's choice
@@ -88,5 +101,29 @@ mod tests {
         let mut searcher = Searcher::new(v, 1);
         let m = safe_move(&mut searcher, &game).unwrap();
         assert!(misapplied(&game.pos, &m).is_none(), "{}", text(&m));
+    }
+}
+
+#[cfg(test)]
+mod torpedo {
+    use super::*;
+    use crate::variant::load_str;
+
+    #[test]
+    fn an_en_passant_capture_from_the_own_half_is_found() {
+        let v = Box::leak(Box::new(load_str(crate::variant::builtin::text("torpedo").unwrap()).unwrap().0));
+        // Black's pawn went g6-g4 past White's h4 pawn, which may take it
+        // en passant on g5 from its own half (XBoard would keep g4's pawn);
+        // in the far half (h5xg6 after g7-g5) XBoard applies it as Rookery.
+        for (fen, from, want) in
+            [("4k3/8/8/8/6pP/8/8/4K3 w - g5 0 1", "h4", Some("g4")), ("4k3/8/8/6pP/8/8/8/4K3 w - g6 0 1", "h5", None)]
+        {
+            let pos = Position::from_fen(v, fen).unwrap();
+            let mut legal = Vec::new();
+            pos.clone().legal_moves(&mut legal);
+            let ep = legal.iter().find(|m| m.kind == MoveKind::EnPassant && v.grid.label(m.from) == from);
+            let ep = ep.unwrap_or_else(|| panic!("{fen}: no e.p. capture"));
+            assert_eq!(misapplied(&pos, ep).map(|(c, _)| v.grid.label(c)), want, "{fen}");
+        }
     }
 }

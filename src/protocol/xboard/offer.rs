@@ -28,7 +28,7 @@ pub fn unteachable(v: &Variant) -> Option<String> {
     // lines (backend.c, their handling in HandleMachineMove) and plays its
     // own variant of that name.
     match xboard_reads_as(&v.name) {
-        Some(own) if own == v.name && SAME_AS_XBOARD.contains(&own) => return None,
+        Some(own) if own == v.name && same_as_xboard(own) => return None,
         Some(own) => {
             return Some(format!("XBoard 4.9.1 reads the name as its own variant \"{own}\", with other rules"))
         }
@@ -81,83 +81,66 @@ pub const NATIVE: &[&str] = &["chess", "xiangqi", "shogi"];
 /// XBoard 4.9.1's own variant names (its `VARIANT_NAMES`, common.h), in
 /// its order: [`xboard_reads_as`] finds those before "shogi" anywhere in a
 /// name, the others only at its start.
-const XBOARD_NAMES: &[&str] = &[
-    "normal",
-    "wildcastle",
-    "nocastle",
-    "fischerandom",
-    "bughouse",
-    "crazyhouse",
-    "losers",
-    "suicide",
-    "giveaway",
-    "twokings",
-    "kriegspiel",
-    "atomic",
-    "3check",
-    "shatranj",
-    "wild29",
-    "wild30",
-    "wild31",
-    "wild32",
-    "wild33",
-    "wild34",
-    "wild35",
-    "wild36",
-    "shogi",
-    "chu",
-    "courier",
-    "gothic",
-    "capablanca",
-    "knightmate",
-    "fairy",
-    "cylinder",
-    "falcon",
-    "caparandom",
-    "berolina",
-    "janus",
-    "super",
-    "great",
-    "twilight",
-    "makruk",
-    "seirawan",
-    "grand",
-    "spartan",
-    "xiangqi",
-    "asean",
-    "lion",
-    "elven",
+///
+/// The flag marks the names under which XBoard plays the same game as
+/// Rookery's built-in of that name (checked with `tools/xboard_games.py`);
+/// any other name XBoard knows is not offered, since XBoard would play its
+/// own rules under it (its `nocastle` shuffles the back rank; its
+/// `courier` starts from its own array, before the opening moves FSF's
+/// courier has played; it reads `nocheckatomic` as its `atomic`, where a
+/// king may not stand in check).
+const XBOARD_NAMES: &[(&str, bool)] = &[
+    ("normal", true),
+    ("wildcastle", false),
+    ("nocastle", false),
+    ("fischerandom", false),
+    ("bughouse", false),
+    ("crazyhouse", true),
+    ("losers", true),
+    ("suicide", true),
+    ("giveaway", true),
+    ("twokings", false),
+    ("kriegspiel", false),
+    ("atomic", true),
+    ("3check", true),
+    ("shatranj", true),
+    ("wild29", false),
+    ("wild30", false),
+    ("wild31", false),
+    ("wild32", false),
+    ("wild33", false),
+    ("wild34", false),
+    ("wild35", false),
+    ("wild36", false),
+    ("shogi", true),
+    ("chu", false),
+    ("courier", false),
+    ("gothic", true),
+    ("capablanca", true),
+    ("knightmate", true),
+    ("fairy", true),
+    ("cylinder", false),
+    ("falcon", false),
+    ("caparandom", false),
+    ("berolina", true),
+    ("janus", true),
+    ("super", false),
+    ("great", false),
+    ("twilight", false),
+    ("makruk", true),
+    ("seirawan", true),
+    ("grand", true),
+    ("spartan", true),
+    ("xiangqi", true),
+    ("asean", true),
+    ("lion", false),
+    ("elven", false),
 ];
 
-/// XBoard's own variants that play as Rookery's built-ins of the same name
-/// (checked with `tools/xboard_games.py`); any other name XBoard knows is
-/// not offered, since XBoard would play its own rules under it (its
-/// `nocastle` shuffles the back rank; its `courier` starts from its own
-/// array, before the opening moves FSF's courier has played; it reads
-/// `nocheckatomic` as its `atomic`, where a king may not stand in check).
-const SAME_AS_XBOARD: &[&str] = &[
-    "normal",
-    "crazyhouse",
-    "losers",
-    "suicide",
-    "giveaway",
-    "atomic",
-    "3check",
-    "shatranj",
-    "shogi",
-    "gothic",
-    "capablanca",
-    "knightmate",
-    "fairy",
-    "berolina",
-    "janus",
-    "makruk",
-    "seirawan",
-    "grand",
-    "spartan",
-    "xiangqi",
-    "asean",
-];
+/// Whether XBoard's variant `own` plays as Rookery's built-in of that name.
+fn same_as_xboard(own: &str) -> bool {
+    XBOARD_NAMES.iter().any(|&(n, same)| same && n == own)
+}
 
 /// Whether XBoard 4.9.1 plays the variant by its own rules (a name it
 /// knows), not as taught by `setup` and `piece`.
@@ -173,8 +156,8 @@ pub(super) fn plays_own(v: &Variant) -> bool {
 /// an engine-defined variant unless the name is exactly "normal").
 fn xboard_reads_as(name: &str) -> Option<&'static str> {
     let low = name.to_ascii_lowercase();
-    let shogi = XBOARD_NAMES.iter().position(|n| *n == "shogi").unwrap_or(0);
-    for (i, n) in XBOARD_NAMES.iter().enumerate() {
+    let shogi = XBOARD_NAMES.iter().position(|(n, _)| *n == "shogi").unwrap_or(0);
+    for (i, (n, _)) in XBOARD_NAMES.iter().enumerate() {
         let Some(at) = low.find(n) else { continue };
         let next_alpha = low[at + n.len()..].starts_with(|c: char| c.is_ascii_alphabetic());
         if i >= shogi && (at != 0 || next_alpha) {
