@@ -93,7 +93,12 @@ fn fairy_stockfish_refuses_what_it_cannot_express() {
     assert!(tg.contains("bracket"), "{tg}");
     assert!(tg.contains("condition"), "{tg}");
     assert!(tg.contains("promotion zones"), "{tg}");
-    assert!(err("ataxx").contains("drops.unlimited"), "FSF has no ini key for freeDrops");
+    // Ataxx's stones in a game that is not Rookery's ataxx: no parent to
+    // inherit FSF's `freeDrops` from, and the refusal says so.
+    let jumps = edited("ataxx", "betza = \"mDmNmA\"", "betza = \"mDmA\"");
+    let e = fairy_stockfish::export(&jumps).unwrap_err().problems.join("\n");
+    assert!(e.contains("drops.unlimited") && e.contains("not an ini option"), "{e}");
+    assert!(e.contains("inherits it from FSF's `ataxx` only when"), "{e}");
     // Once refused by reasons that were not FSF's: gQ is FSF's own
     // grasshopper; FSF takes one check each without the FEN's count field.
     for ok in ["chess", "capablanca", "chess-zones", "chess-guard", "grasshopper", "karouk", "flipello"] {
@@ -199,6 +204,37 @@ fn fairy_stockfish_janggi_family_inherits_from_fsfs_janggi() {
     let stalemate = edited("janggi", "stalemate = \"loss\"", "stalemate = \"draw\"");
     let e = fairy_stockfish::export(&stalemate).unwrap_err().problems.join("\n");
     assert!(e.contains("end rules that differ from FSF's `janggi`"), "{e}");
+}
+
+#[test]
+fn fairy_stockfish_ataxx_supply_and_petrified() {
+    let ini = |n: &str| fairy_stockfish::export(&builtin(n)).unwrap_or_else(|e| panic!("{e}"));
+    let body = |n: &str| {
+        ini(n).lines().filter(|l| !l.starts_with('#') && !l.starts_with("startFen")).collect::<Vec<_>>().join("\n")
+    };
+    // FSF's `freeDrops` and supply's narrowed drop points exist only in its
+    // built-ins: sections inheriting from them.
+    assert_eq!(body("ataxx"), "[rookery-ataxx:ataxx]");
+    assert_eq!(body("supply"), "[rookery-supply:supply]");
+    // An end rule the parent has as an option is written...
+    let rep = edited("ataxx", "repetition = 3", "repetition = 4");
+    let text = fairy_stockfish::export(&rep).unwrap();
+    assert!(text.contains("[rookery-ataxx:ataxx]\nnFoldRule = 4\n"), "{text}");
+    // ... any other difference is refused, with what only the parent has.
+    let soldier = edited("supply", "betza = \"fW\"", "betza = \"fsW\"");
+    let e = fairy_stockfish::export(&soldier).unwrap_err().problems.join("\n");
+    assert!(e.contains("Soldier may be dropped") && e.contains("narrows the drop points in C++"), "{e}");
+    let stalemate = edited("ataxx", "stalemate = \"loss\"", "stalemate = \"draw\"");
+    let e = fairy_stockfish::export(&stalemate).unwrap_err().problems.join("\n");
+    assert!(e.contains("end rules that differ from FSF's `ataxx`"), "{e}");
+    // Petrified: our move-only king is FSF's king with its own Betza, not
+    // FSF's petrified commoner, whose steps count as attacks (checked in
+    // the frozen hand-made positions of export-fsf-petrified.moves).
+    let p = ini("petrified");
+    for line in ["king = k:mK", "petrifyOnCaptureTypes = qrbn", "castling = true"] {
+        assert!(p.lines().any(|l| l == line), "no {line:?} in\n{p}");
+    }
+    assert!(!p.contains("commoner") && !p.contains("extinction"), "{p}");
 }
 
 #[test]
@@ -1463,6 +1499,13 @@ fn interactive_diagram_refusals_state_true_reasons() {
     // An immobile piece is no reason: it is written `O0`, a piece without moves.
     let tc = err("tigerchess");
     assert!(!tc.contains("immobile"), "{tc}");
+    // The ID documentation's body is missing from every stored copy: the
+    // reasons say so rather than that the ID lacks the feature.
+    let xq = err("xiangqi");
+    assert!(xq.contains("Piece Confinement and Irregular Promotions") && xq.contains("no stored copy"), "{xq}");
+    assert!(!xq.contains("confines pieces only through"), "{xq}");
+    let sh = err("shogi");
+    assert!(sh.contains("missing from every stored copy"), "{sh}");
     let mut text = rookery::variant::builtin::text("chess").unwrap().to_string();
     text.push_str("\n[pieces.wall]\nname = \"Wall\"\nletter = \"W\"\nimmobile = true\n");
     let text = text.replace("fen = \"rnbqkbnr/pppppppp/8/8/8/", "fen = \"rnbqkbnr/pppppppp/8/8/3W4/");
@@ -1707,7 +1750,8 @@ fn fairy_stockfish_sections_match_the_frozen_pyffish_check() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 20 * names.len());
+    // At least 20 a section: some add hand-made positions.
+    assert!(checked >= 20 * names.len(), "{checked}");
     assert!(perfts >= 3 * names.len() - 1, "{perfts}");
     eprintln!("FSF export: {names:?}, {checked} positions, {perfts} perft counts");
 }
@@ -1825,10 +1869,10 @@ fn gc_expression_operators_are_listed_with_their_sources() {
             }
         }
     }
-    let expected = [
-        "!=", "*", "+", "-", "<", "<=", "==", ">", ">=", "and", "file", "flag", "not", "or", "rank", "space", "sub",
-        "where",
-    ];
+    // No `<`, `>` or `>=`: no source names them; the code writes them
+    // with `<=` (F2004c) and `not` (F2023).
+    let expected =
+        ["!=", "*", "+", "-", "<=", "==", "and", "file", "flag", "not", "or", "rank", "space", "sub", "where"];
     assert_eq!(ops.iter().map(String::as_str).collect::<Vec<_>>(), expected);
     for op in &ops {
         let listed = [format!("`{op}"), format!(" {op} "), format!(" {op}`")].iter().any(|f| doc.contains(f.as_str()));

@@ -339,3 +339,29 @@ fn exported_game_code_castles_in_fischerandom() {
     let white = |name: &str| kinds[v.pieces.iter().position(|p| p.name == name).unwrap()].0.clone();
     assert_eq!((g.board.get("g1"), g.board.get("f1")), (Some(&white("King")), Some(&white("Rook"))));
 }
+
+#[test]
+fn fischerandom_castling_from_another_array_is_what_the_sheet_says() {
+    // CHESS960_START says exactly what the code does from an array other
+    // than the preset's (an edited FEN Code): it castles by the preset
+    // array's geometry, the King two cells towards the corner of its rank,
+    // with the unmoved piece there. From `RK5R` Chess960 castling is the
+    // King to g1 or c1 (the engine's b1h1 and b1a1); the code instead lets
+    // the King go two cells, b1-d1 (the h1 Rook to c1), and offers nothing
+    // towards a1: b1-c1 is the King's step there, which moves no Rook.
+    let v = builtin("fischerandom");
+    let sheet = game_courier::export(&v).unwrap();
+    assert!(sheet.contains("two cells towards the corner"), "{}", game_courier::CHESS960_START);
+    let kinds = game_courier::labels(&v).kinds;
+    let mut pos = Position::from_fen(&v, "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1").unwrap();
+    let mut g = new_game(&v, &sheet, &pos, &kinds);
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let label = |c: Cell| v.grid.label(c).to_string();
+    let castles: BTreeSet<String> = legal.iter().filter(|m| m.kind == MoveKind::Castle).map(|m| label(m.to)).collect();
+    assert_eq!(castles, ["c1", "g1"].iter().map(|s| s.to_string()).collect());
+    g.legal.clear();
+    g.post(field(&sheet, "Post-Game 1"), None).unwrap();
+    let king: BTreeSet<&str> = g.legal.iter().filter(|(f, _)| f == "b1").map(|(_, t)| t.as_str()).collect();
+    assert_eq!(king, ["c1", "d1"].into_iter().collect(), "c1 a step, d1 the code's castling");
+}

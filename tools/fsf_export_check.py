@@ -20,7 +20,13 @@ test definitions in TEST_DEFS. For each it
 3. makes COUNT positions: the start position, then random walks
    (random.Random(seed): a ply count in 2..40, then uniformly random moves
    from the sorted legal-move list; walks that reach a position without
-   legal moves, and repeated positions, are dropped);
+   legal moves, and repeated positions, are dropped). One board of a
+   bughouse pair (bughouse, koedem, supply) never fills its hands from the
+   start, so its walks start from a FEN picked (by the same generator) from
+   the start and tools/fsf_hands.py's HAND_STARTS, holdings filled as a GUI
+   would fill them; then the HAND_MADE positions, rules random walks rarely
+   reach (tools/fsf_hands.py's EXTRA, and petrified's corners where FSF's
+   own petrified differs from ours and from this section);
 4. with --binary (a Fairy-Stockfish executable built from its public source,
    largeboards=yes all=yes): runs `stockfish check SECTION.ini` and refuses to
    go on if it prints anything but the banner and "Parsing variant" (FSF's
@@ -86,7 +92,26 @@ def start_fen(ini):
     raise SystemExit("no startFen in the export")
 
 
-def positions(sf, variant, fen0, count, seed):
+# Hand-made positions (comment, FEN) besides tools/fsf_hands.py's EXTRA.
+# Petrified: FSF's own `petrified` has a pseudo-royal commoner king whose
+# steps count as attacks although it may not capture (it would petrify);
+# ours never captures and attacks nothing, and so does the section's
+# `king = k:mK`. FSF's own petrified refuses e1g1 in the first position and
+# calls the second checkmate (game_result -32000); the section and Rookery
+# allow e1g1 and call the second stalemate, a draw (game_result 0).
+PETRIFIED_CORNERS = [
+    ("castling across f1 next to the enemy king on g2 (FSF's own petrified refuses e1g1)",
+     "8/8/8/8/8/8/6k1/4K2R w K - 0 1"),
+    ("no move, the kings side by side: stalemate, a draw (FSF's own petrified: checkmate)",
+     "8/8/8/8/8/8/**6/Kk6 w - - 0 1"),
+    ("the kings side by side, either may step next to the other",
+     "8/8/8/3k4/3K4/8/8/8 w - - 0 1"),
+]
+
+
+def positions(sf, variant, fen0, count, seed, starts=None, hand_made=()):
+    """The start, random walks (from `starts` too when given) and the
+    hand-made positions, as (comment, FEN)."""
     rng = random.Random(seed)
     out = [("the start position", fen0)]
     seen = {fen0.rsplit(" ", 2)[0]}
@@ -95,25 +120,31 @@ def positions(sf, variant, fen0, count, seed):
         tries += 1
         if tries > 50 * count:
             raise SystemExit(f"{variant}: could not make {count} positions")
+        walk_from = rng.choice([fen0] + starts) if starts else fen0
         plies = rng.randint(2, 40)
         moves = []
         ok = True
         for _ in range(plies):
-            legal = sorted(sf.legal_moves(variant, fen0, moves))
+            legal = sorted(sf.legal_moves(variant, walk_from, moves))
             if not legal:
                 ok = False
                 break
             moves.append(rng.choice(legal))
         if not ok:
             continue
-        fen = sf.get_fen(variant, fen0, moves)
+        fen = sf.get_fen(variant, walk_from, moves)
         if not sf.legal_moves(variant, fen, []):
             continue
         key = fen.rsplit(" ", 2)[0]
         if key in seen:
             continue
         seen.add(key)
-        out.append((f"{plies} random plies from the start: {' '.join(moves)}", fen))
+        origin = "the start" if walk_from == fen0 else walk_from
+        out.append((f"{plies} random plies from {origin}: {' '.join(moves)}", fen))
+    for why, fen in hand_made:
+        fen = sf.get_fen(variant, fen, [])
+        result = "" if sf.legal_moves(variant, fen, []) else f"; no legal move, FSF's game_result {sf.game_result(variant, fen, [])}"
+        out.append((f"hand-made: {why}{result}", fen))
     return out
 
 
@@ -251,6 +282,9 @@ def main():
         import pyffish as sf
     except ImportError:
         raise SystemExit("pyffish is not installed: pip install pyffish")
+    sys.path.insert(0, HERE)
+    from fsf_hands import EXTRA, HAND_STARTS
+    hand_made = dict(EXTRA, petrified=PETRIFIED_CORNERS)
     oracle = f"pyffish {'.'.join(map(str, sf.version()))} ({sf.info().split(chr(10))[0].strip()})"
     bad = 0
     for name in a.only or list(defs):
@@ -290,7 +324,8 @@ def main():
                 raise SystemExit(f"{name}: the FSF binary counts {binary_counts}, pyffish {counts}")
             lines.insert(-1, f"# Perft counts: the Fairy-Stockfish binary ({uci.name}), `go perft D`, the section")
             lines.insert(-1, "# loaded by VariantPath after `stockfish check` printed no warning; the start counts equal pyffish's.")
-        for i, (why, fen) in enumerate(positions(sf, variant, fen0, a.count, a.seed)):
+        for i, (why, fen) in enumerate(positions(sf, variant, fen0, a.count, a.seed, HAND_STARTS.get(name),
+                                                  hand_made.get(name, ()))):
             moves = sorted(sf.legal_moves(variant, fen, []))
             lines += [f"# {why}", f"id export-fsf-{name}-{i + 1:02}", f"variant {name}", f"fen {fen}"]
             if i == 0:

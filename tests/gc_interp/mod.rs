@@ -93,10 +93,7 @@ enum Op {
     Mul,
     Eq,
     Ne,
-    Lt,
     Le,
-    Gt,
-    Ge,
     Not,
     File,
     Rank,
@@ -106,16 +103,13 @@ enum Op {
 }
 
 /// Operators by name, with their number of operands.
-const OPS: [(&str, Op, usize); 15] = [
+const OPS: [(&str, Op, usize); 12] = [
     ("+", Op::Add, 2),
     ("-", Op::Sub, 2),
     ("*", Op::Mul, 2),
     ("==", Op::Eq, 2),
     ("!=", Op::Ne, 2),
-    ("<", Op::Lt, 2),
     ("<=", Op::Le, 2),
-    (">", Op::Gt, 2),
-    (">=", Op::Ge, 2),
     ("not", Op::Not, 1),
     ("file", Op::File, 1),
     ("rank", Op::Rank, 1),
@@ -406,10 +400,7 @@ impl Game {
             Op::Mul => V::N(a[0].num() * a[1].num()),
             Op::Eq => b(a[0].same(&a[1])),
             Op::Ne => b(!a[0].same(&a[1])),
-            Op::Lt => b(a[0].num() < a[1].num()),
             Op::Le => b(a[0].num() <= a[1].num()),
-            Op::Gt => b(a[0].num() > a[1].num()),
-            Op::Ge => b(a[0].num() >= a[1].num()),
             Op::Not => b(!a[0].truthy()),
             Op::File => V::N(square(&a[0].key()).0),
             Op::Rank => V::N(square(&a[0].key()).1),

@@ -71,7 +71,7 @@ pub(super) fn drop_lines(
     if d.unlimited != 0 {
         // FSF's ataxx has hands that never run out (`freeDrops`), but its
         // variant parser has no key that sets it.
-        problems.push("hands that never run out (`drops.unlimited`): FSF's freeDrops is not an ini option".into());
+        problems.push("hands that never run out (`drops.unlimited`): FSF's `freeDrops` is not an ini option (parser.cpp reads none)".into());
     }
     let twins: Vec<usize> = (0..v.pieces.len()).filter(|&k| d.opposite_colours & (1 << k) != 0).collect();
     match twins.as_slice() {

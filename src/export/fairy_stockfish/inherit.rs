@@ -1,10 +1,15 @@
 //! Sections that inherit from one of Fairy-Stockfish's built-ins
 //! (`[rookery-NAME:PARENT]`, FSF's `variants.ini` inheritance), for games
-//! whose pieces need FSF's built-in move types: FSF gives the janggi palace
+//! that need what only FSF's built-ins have: FSF gives the janggi palace
 //! diagonals only to its built-in wazir, soldier, rook and janggi cannon
 //! (position.h, `Position::moves_from`: `if (diagonal_lines() & s)`), and
 //! the janggi elephant is a built-in type, none of which a general option
-//! or a custom piece's Betza can give.
+//! or a custom piece's Betza can give; Ataxx's hand that never runs out is
+//! `freeDrops`, which only FSF's `ataxx` sets (variant.cpp, `ataxx_variant`;
+//! parser.cpp reads no `freeDrops`); Supply's drops land in the mobility
+//! regions FSF's `supply` narrows in C++ (variant.cpp, `supply_variant`:
+//! the advisor's five points, the elephant's seven, the soldier's files),
+//! which FSF's options can only give as whole mobility regions.
 //!
 //! A variant inherits when its board, pieces, regions and every rule other
 //! than the end rules listed in [`rule_lines`] are those of the Rookery
@@ -16,21 +21,46 @@ use crate::game::rules::passing::Passing;
 use crate::variant::{builtin, load_str, Rules, Variant};
 use std::fmt::Write as _;
 
-/// FSF built-ins a section may inherit from (each also a Rookery built-in
-/// of the same name).
-const PARENTS: &[&str] = &["janggi"];
+/// An FSF built-in a section may inherit from (also a Rookery built-in of
+/// the same name).
+struct Parent {
+    /// The name, FSF's and Rookery's.
+    name: &'static str,
+    /// What the section inherits, for its comment.
+    inherits: &'static str,
+    /// A cheap test that `v` may be a child, so that other variants need
+    /// not load the parent.
+    may_be_child: fn(&Variant) -> bool,
+}
+
+/// The parents, each recognised by the rule it needs FSF's built-in for.
+const PARENTS: &[Parent] = &[
+    Parent {
+        name: "janggi",
+        inherits: "board, pieces, palace lines and passing",
+        may_be_child: |v| v.passing.is_some(),
+    },
+    Parent {
+        name: "ataxx",
+        inherits: "board, stones, cloning drops (`freeDrops`), flipping and the count",
+        may_be_child: |v| v.drops.as_ref().is_some_and(|d| d.unlimited != 0),
+    },
+    Parent {
+        name: "supply",
+        inherits: "board, pieces, palace, two-board drops and the narrowed drop regions",
+        may_be_child: |v| v.drops.as_ref().is_some_and(|d| d.two_boards) && v.grid.files() == 9,
+    },
+];
 
 /// The section of `v` as a child of one of [`PARENTS`]; `None` when `v` is
 /// not such a child, `Err` with the rules the parent's options cannot give.
 pub(super) fn section(v: &Variant) -> Option<Result<String, Vec<String>>> {
-    // Every parent passes (FSF's `pass`): others need not load the parents.
-    v.passing.as_ref()?;
-    for &parent in PARENTS {
-        let Some(Ok((reference, _))) = builtin::text(parent).map(load_str) else { continue };
+    for parent in PARENTS.iter().filter(|p| (p.may_be_child)(v)) {
+        let Some(Ok((reference, _))) = builtin::text(parent.name).map(load_str) else { continue };
         if fingerprint(v) != fingerprint(&reference) {
             continue;
         }
-        return Some(rule_lines(v, &reference, parent).map(|lines| write(v, parent, &lines)));
+        return Some(rule_lines(v, &reference, parent.name).map(|lines| write(v, parent, &lines)));
     }
     None
 }
@@ -70,19 +100,14 @@ fn fingerprint(v: &Variant) -> String {
 /// (`nMoveRule`, `nFoldRule`), perpetual check (`perpetualCheckIllegal`) and
 /// the move-repetition loss (`moveRepetitionIllegal`).
 fn rule_lines(v: &Variant, reference: &Variant, parent: &str) -> Result<Vec<String>, Vec<String>> {
-    let (Some(ours), Some(theirs)) = (&v.passing, &reference.passing) else {
-        return Err(vec![format!("no passing, which FSF's `{parent}` has (`pass`)")]);
-    };
     let (r, p) = (&v.rules, &reference.rules);
     let mut lines = Vec::new();
     let mut problems = Vec::new();
-    if ours.bikjang != theirs.bikjang {
-        lines.push(format!("bikjangRule = {}", ours.bikjang));
-    }
-    match counting_line(ours, theirs, r, parent) {
-        Ok(Some(line)) => lines.push(line),
-        Ok(None) => {}
-        Err(e) => problems.push(e),
+    match (&v.passing, &reference.passing) {
+        (Some(ours), Some(theirs)) => passing_lines(ours, theirs, r, parent, &mut lines, &mut problems),
+        (None, None) => {}
+        (None, Some(_)) => problems.push(format!("no passing, which FSF's `{parent}` has (`pass`)")),
+        (Some(_), None) => problems.push(format!("passing, which FSF's `{parent}` does not have")),
     }
     if r.move_rule != p.move_rule {
         lines.push(format!("nMoveRule = {}", r.move_rule));
@@ -107,6 +132,27 @@ fn rule_lines(v: &Variant, reference: &Variant, parent: &str) -> Result<Vec<Stri
         Ok(lines)
     } else {
         Err(problems)
+    }
+}
+
+/// The passing rules that differ from the parent's: bikjang
+/// (`bikjangRule`) and the count deciding a game ended by passing
+/// (`materialCounting`).
+fn passing_lines(
+    ours: &Passing,
+    theirs: &Passing,
+    r: &Rules,
+    parent: &str,
+    lines: &mut Vec<String>,
+    problems: &mut Vec<String>,
+) {
+    if ours.bikjang != theirs.bikjang {
+        lines.push(format!("bikjangRule = {}", ours.bikjang));
+    }
+    match counting_line(ours, theirs, r, parent) {
+        Ok(Some(line)) => lines.push(line),
+        Ok(None) => {}
+        Err(e) => problems.push(e),
     }
 }
 
@@ -141,19 +187,17 @@ fn same_other_rules(r: &Rules, p: &Rules) -> bool {
 }
 
 /// The section text.
-fn write(v: &Variant, parent: &str, lines: &[String]) -> String {
+fn write(v: &Variant, parent: &Parent, lines: &[String]) -> String {
+    let name = parent.name;
     let mut out = String::new();
     let _ = writeln!(out, "# {} for Fairy-Stockfish.", v.title);
     let _ = writeln!(out, "# Generated by `rookery export {} --format fairy-stockfish`; FSF plays it exactly.", v.name);
+    let _ = writeln!(out, "# Inherits {} from FSF's built-in `{name}` (Rookery's `{name}`", parent.inherits);
     let _ = writeln!(
         out,
-        "# Inherits board, pieces, palace lines and passing from FSF's built-in `{parent}` (Rookery's `{parent}`"
+        "# has the same, frozen in tests/perft/fsf-{name}.perft); the options are the end rules that differ."
     );
-    let _ = writeln!(
-        out,
-        "# has the same, frozen in tests/perft/fsf-{parent}.perft); the options are the end rules that differ."
-    );
-    let _ = writeln!(out, "[rookery-{}:{parent}]", v.name);
+    let _ = writeln!(out, "[rookery-{}:{name}]", v.name);
     for l in lines {
         let _ = writeln!(out, "{l}");
     }

@@ -183,13 +183,19 @@ fn conflicting_keys(s: &Section) -> Vec<String> {
     out
 }
 
-/// What the refusal of a janggi-like game owes to FSF's built-in types
-/// (see [`inherit`]), which the items above describe in terms of the
-/// general options only.
+/// What the refusal of a game like one of [`inherit`]'s parents owes to
+/// FSF's built-ins, which the items above describe in terms of the general
+/// options only.
 fn unmapped_notes(v: &Variant) -> Vec<String> {
     let mut out = Vec::new();
     if v.passing.is_some() {
         out.push("FSF's palace lines (`diagonalLines`) and janggi elephant exist only for its built-in types (position.h, `moves_from`); a section inherits them from FSF's `janggi` only when the board, pieces, regions and rules other than the end rules are those of Rookery's `janggi`, and these differ".into());
+    }
+    if v.drops.as_ref().is_some_and(|d| d.unlimited != 0) {
+        out.push("FSF's `freeDrops` is set only by its built-in `ataxx` (variant.cpp); a section inherits it from FSF's `ataxx` only when the board, pieces and rules other than the end rules are those of Rookery's `ataxx`, and these differ".into());
+    }
+    if v.drops.as_ref().is_some_and(|d| d.two_boards) && v.grid.files() == 9 {
+        out.push("FSF's `supply` narrows the drop points in C++ (variant.cpp, `supply_variant`); a section inherits them from FSF's `supply` only when the board, pieces and rules other than the end rules are those of Rookery's `supply`, and these differ".into());
     }
     out
 }
@@ -328,7 +334,7 @@ fn rule_lines(
     let mut out = rules::region_lines(v, keys, problems);
     out.extend(rules::goal_lines(v, problems));
     out.extend(rules::check_lines(v, pl, problems));
-    rules::petrify_problems(v, problems);
+    out.extend(rules::petrify_lines(v));
     out.extend(rules::flying_general_lines(v, problems));
     out.extend(rules::piece_promotion_lines(v, problems));
     out.extend(rules::limit_lines(v, problems));

@@ -200,7 +200,8 @@ impl Mapper<'_> {
     fn map_piece(&mut self, k: usize, problems: &mut Vec<String>) -> bool {
         let v = self.v;
         let p = &v.pieces[k];
-        if v.walls.as_ref().is_some_and(|w| w.kind as usize == k) {
+        let petrified = v.petrify.is_some_and(|p| p.wall_kind() as usize == k);
+        if petrified || v.walls.as_ref().is_some_and(|w| w.kind as usize == k) {
             // The wall is FSF's `*` square, not a piece (`walls`).
             self.out.keys.push("wall".into());
             return false;

@@ -206,17 +206,20 @@ pub(super) fn check_lines(v: &Variant, pl: &Placement, problems: &mut Vec<String
     vec!["checkCounting = true".into()]
 }
 
-/// Petrification: FSF has the option (`petrifyOnCaptureTypes`, parser.cpp),
-/// so the refusal names the exporter's own gap rather than FSF's: its
-/// petrified has a pseudo-royal commoner king (`extinctionPseudoRoyal`),
-/// ours a royal king that never captures, and no mapping between the two
-/// has been checked against the FSF binary.
-pub(super) fn petrify_problems(v: &Variant, problems: &mut Vec<String>) {
-    for p in crate::game::rules::petrify::export_problems(v) {
-        problems.push(format!(
-            "{p}: FSF has `petrifyOnCaptureTypes`, but this exporter does not write it yet (FSF's own petrified has a pseudo-royal commoner king, not a royal king that never captures)"
-        ));
-    }
+/// Petrification: FSF's `petrifyOnCaptureTypes` (parser.cpp), the letters
+/// of the kinds that turn into a wall (`*`) where they capture. Our king
+/// that never captures is written as FSF's king with its own Betza
+/// (`king = k:mK`, `pieces`), not as FSF's petrified pseudo-royal commoner,
+/// whose steps FSF counts as attacks even where it may not capture (it
+/// would petrify): the custom king gives our game, checked with the FSF
+/// binary (tests/data/export-fsf-petrified.*).
+pub(super) fn petrify_lines(v: &Variant) -> Vec<String> {
+    let Some(p) = &v.petrify else { return Vec::new() };
+    let letters: String = (0..v.pieces.len())
+        .filter(|&k| k < 64 && p.kinds & (1 << k) != 0)
+        .map(|k| v.pieces[k].letter.to_ascii_lowercase())
+        .collect();
+    vec![format!("petrifyOnCaptureTypes = {letters}")]
 }
 
 /// Shogi-style promotion: `promotedPieceType`, the zone as the promotion

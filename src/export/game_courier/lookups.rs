@@ -19,7 +19,8 @@ fn quoted(s: &str) -> String {
 }
 
 /// `sub NAME p:` returning `vals[p]` for `0 <= p < vals.len()`, by a binary
-/// search of `if < #p MID: … else: … endif;` (a run of equal values is one
+/// search of `if <= #p MID-1: … else: … endif;` (`<=`, not `<`, which no
+/// source documents; a run of equal values is one
 /// `return`). Nothing is read past the table: the routine asks only for
 /// indexes the table holds. The nesting is not indented: these tables are
 /// the longest part of the preset.
@@ -40,7 +41,8 @@ fn search(s: &mut String, vals: &[String], lo: usize, hi: usize) {
         return;
     }
     let mid = (lo + hi) / 2;
-    let _ = writeln!(s, "if < #p {mid}:");
+    // `mid` > `lo` >= 0: the run holds two values at least.
+    let _ = writeln!(s, "if <= #p {}:", mid - 1);
     search(s, vals, lo, mid);
     let _ = writeln!(s, "else:");
     search(s, vals, mid, hi);

@@ -281,11 +281,17 @@ pub fn tables(v: &Variant) -> Tables {
 /// definition's one start array, and from that array Chess960 castling is
 /// the castling the tables hold (the engine reads its Chess960 template
 /// off the setup's castling), so the code enforces it there; the other
-/// arrays are not written.
+/// arrays are not written. From another array (an edited FEN Code) the
+/// code keeps the preset array's geometry, which is Chess960 castling only
+/// when the King starts on the preset's King file and the Rooks in the
+/// corners (`tests/game_courier_code.rs` shows `RK5R`).
 pub const CHESS960_START: &str = "Chess960's other start arrays: the preset starts from the definition's array \
 (the FEN Code holds one array), where Chess960 castling is the castling the code enforces; no source available \
 here documents a random start on Game Courier, nor how a castling is entered in which the King lands on its \
-Rook's cell or does not move, so castling from another array (an edited FEN Code) is not checked";
+Rook's cell or does not move. From another array (an edited FEN Code) the code castles as from the preset's: \
+the King two cells towards the corner of its rank, the unmoved piece in that corner to the cell the King \
+crossed, every cell between them empty; that is Chess960 castling only when the King stands on the preset \
+King's file and the Rooks in the corners";
 
 /// The rules outside the move tables, which the preset leaves out: all of
 /// [`crate::export::special_rule_items`] but promotion zones of single

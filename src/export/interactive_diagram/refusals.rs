@@ -58,11 +58,11 @@ pub(super) fn shatranj_baring(v: &Variant) -> bool {
 /// his comment of 2023-02-03 on the ID article, which names `promoOffset`
 /// for Shogi-like promotion without describing it.
 fn id_reason(f: Feature) -> &'static str {
-    const UNKNOWN: &str = "no ID parameter for it is documented in the sources available here (the ID documentation page and real diagrams), and the exporter writes only what it can check";
+    const UNKNOWN: &str = "no ID parameter for it is documented in the sources available here (the ID documentation page, whose stored copies all stop after its table of contents, and real diagrams), and the exporter writes only what it can check";
     match f {
-        Feature::Drops => "the ID has holdings (`holdingsType`, seen in real diagrams such as the ID Piece Lab), but no source available here gives how it restricts drops (pawn ranks, one pawn a file, no mate by a pawn drop, promoted pieces), so an export could not be checked to be the same game",
-        Feature::Region => "the ID confines pieces only through a piece of JavaScript written beside the diagram (H. G. Muller's Xiangqi diagram, chessvariants.com comments on item 33312); the exporter writes no script",
-        Feature::PromotionCells => "the ID's promotion zone is `promoZone`, a number of ranks at the far end of the board (the ID documentation page and real diagrams); no source available here gives a zone of single cells",
+        Feature::Drops => "the ID has holdings (`holdingsType`, seen in real diagrams such as the ID Piece Lab), but no source available here gives how it restricts drops (pawn ranks, one pawn a file, no mate by a pawn drop, promoted pieces): the ID documentation's text is missing from every stored copy, so an export could not be checked to be the same game",
+        Feature::Region => "the only way to confine pieces that the sources available here describe is a piece of JavaScript written beside the diagram (`BadZone`, H. G. Muller's Xiangqi diagram, chessvariants.com comments on item 33312); the ID documentation has a section \"Piece Confinement and Irregular Promotions\" whose text no stored copy holds, and the exporter writes no script",
+        Feature::PromotionCells => "the ID's promotion zone is `promoZone`, a number of ranks at the far end of the board (the ID documentation page and real diagrams); no source available here gives a zone of single cells (the documentation's section \"Piece Confinement and Irregular Promotions\" is missing from every stored copy)",
         Feature::FlyingGeneral => "the ID has no such rule; H. G. Muller's Xiangqi diagram writes it as an extra multi-leg King capture along the file (chessvariants.com comments on item 33312), a form this exporter has not checked",
         Feature::PiecePromotion => "the ID has Shogi-style promotion, set by `promoOffset` (named in H. G. Muller's comment of 2023-02-03 on the ID article), but no source available here says how it pairs the pieces, whether promotion in the zone is optional or what a captured promoted piece becomes, so an export could not be checked to be the same game",
         _ => UNKNOWN,
@@ -141,8 +141,10 @@ fn baring_problems(v: &Variant, problems: &mut Vec<String>) {
     }
 }
 
-/// Per-rank choice lists and optional promotion: `promoZone`/`promoChoice`
-/// give one compulsory list for the last ranks.
+/// Per-rank choice lists and optional promotion: the sources available here
+/// give `promoZone`/`promoChoice` as one compulsory list for the last
+/// ranks; the documentation's section on irregular promotions, which may
+/// say more, is missing from every stored copy.
 fn promotion_problems(v: &Variant, problems: &mut Vec<String>) {
     if standard_promotion(v).is_some() {
         return;
@@ -168,7 +170,7 @@ fn promotion_problems(v: &Variant, problems: &mut Vec<String>) {
         return;
     }
     problems.push(format!(
-        "promotion by rank ({}): `promoZone`/`promoChoice` give one compulsory choice list for the last ranks",
+        "promotion by rank ({}): the sources available here give `promoZone` (how many last ranks) and `promoChoice` (one list of pieces) as one compulsory choice for the whole zone; how the ID writes choices that differ by rank, or optional promotion, is in the documentation's section \"Piece Confinement and Irregular Promotions\", whose text no stored copy holds, so an export could not be checked to be the same game",
         zs.join("; ")
     ));
 }
