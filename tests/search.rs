@@ -201,3 +201,34 @@ fn a_search_over_a_full_table_scores_as_the_first() {
         assert_eq!(first, second, "{name} {fen}");
     }
 }
+
+#[test]
+fn pruning_finds_quiet_and_sacrificial_mates_across_variants() {
+    // Forced mates whose key move is quiet, a sacrifice, or played far
+    // behind on material, where the pruning near the leaves (futility,
+    // move counts, exchange tests, reverse futility, null move) and the
+    // reductions could hide the win. Each searched deeper than needed.
+    // The mate lengths are Fairy-Stockfish's (`go depth 12`, this session).
+    let cases = [
+        // Morphy: 1.Ra6! bxa6 2.b7# (or 1...Bc7 2.Rxa7#): a rook offered
+        // and a quiet pawn mate a rook down. (Razoring lost it: quiescence
+        // has no quiet moves.)
+        ("chess", "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 8, Some("a1a6"), 2),
+        // A double check with a knight sacrifice: 1.Nf6+ gxf6 2.Bxf7#.
+        ("chess", "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 8, Some("d5f6"), 2),
+        // Black sacrifices a rook on g1 and mates with the other.
+        ("chess", "6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1", 8, Some("g2g1"), 2),
+        // Antichess: offering the last piece wins (the goal, not a mate).
+        ("antichess", "8/8/8/8/8/8/1p6/R7 w - - 0 1", 6, None, 1),
+        // Shogi: a gold dropped in front of the king, guarded by the pawn.
+        ("shogi", "4k4/9/4P4/9/9/9/9/9/4K4[G] w - - 0 1", 6, Some("G@e8"), 1),
+    ];
+    for (name, fen, depth, want, n) in cases {
+        let v = variant(name);
+        let (m, s) = best(&v, fen, depth);
+        assert_eq!(s, Score::Mate(n), "{name} {fen}: {m}");
+        if let Some(w) = want {
+            assert_eq!(m, w, "{name} {fen}");
+        }
+    }
+}

@@ -9,6 +9,8 @@
 //! is over (so every end rule of the definition is scored as the game
 //! scores it) and [`Position::legal_moves`] what can be played.
 
+#[macro_use]
+mod stats;
 mod activity;
 pub mod eval;
 mod goals;
@@ -31,9 +33,7 @@ pub use limits::Limits;
 use crate::game::{code_kind, code_side, Game, Move, MoveKind, Outcome, Position, Quick};
 use crate::variant::{EndValue, Variant};
 use ordering::QuietList;
-use pruning::{
-    futility_margin, is_capture, late_move, late_reduction, mover_code, pick, razor, reverse_futile, victim_value,
-};
+use pruning::{futility_margin, is_capture, late_move, late_reduction, mover_code, pick, reverse_futile, victim_value};
 use tt::{Bound, Entry, Table};
 
 /// Score of a won game at the root; a mate found `n` plies deep scores
@@ -47,6 +47,8 @@ const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
 const CONTEMPT: i32 = 20;
 /// A royal piece's worth in a static exchange: more than any army.
 const ROYAL_SEE: i32 = 20_000;
+/// No static evaluation (the node is in check).
+const NO_EVAL: i32 = i32::MIN;
 /// Aspiration window half-width in centipawns.
 const WINDOW: i32 = 40;
 
@@ -130,6 +132,9 @@ pub struct Searcher {
     staged: bool,
     moves: Vec<Vec<Move>>,
     scores: Vec<Vec<i32>>,
+    /// The static evaluation of the node at each ply of the current line
+    /// (`NO_EVAL` in check), to tell whether the side is improving.
+    evals: Vec<i32>,
     pv: Vec<Vec<Move>>,
     nodes: u64,
     seldepth: usize,
@@ -137,6 +142,10 @@ pub struct Searcher {
     limits: Limits,
     stop: Arc<AtomicBool>,
     aborted: bool,
+    #[cfg(feature = "search-stats")]
+    stats: stats::Stats,
+    #[cfg(feature = "search-stats")]
+    off: u32,
 }
 
 impl Searcher {
@@ -192,6 +201,7 @@ impl Searcher {
             all_capture: every_move_captures(v),
             moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            evals: vec![NO_EVAL; MAX_PLY + 2],
             pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             nodes: 0,
             seldepth: 0,
@@ -199,6 +209,10 @@ impl Searcher {
             limits: Limits::depth(1),
             stop: Arc::new(AtomicBool::new(false)),
             aborted: false,
+            #[cfg(feature = "search-stats")]
+            stats: stats::Stats::default(),
+            #[cfg(feature = "search-stats")]
+            off: std::env::var("ROOKERY_OFF").ok().and_then(|x| x.parse().ok()).unwrap_or(0),
         }
     }
 
@@ -253,7 +267,13 @@ impl Searcher {
         let mut stable = 0;
         for depth in 1..=limits.depth.min(MAX_PLY as u32 - 1) {
             self.seldepth = 0;
+            #[cfg(feature = "search-stats")]
+            {
+                self.stats = stats::Stats::default();
+            }
             let s = self.aspiration(game, depth as i32, score);
+            #[cfg(feature = "search-stats")]
+            eprintln!("{}", self.stats.line(depth));
             if self.aborted && best.is_some() {
                 // A root move that the cut-off iteration searched fully and
                 // found better than the last best (the first one searched)
@@ -295,8 +315,10 @@ impl Searcher {
                 return s;
             }
             if s <= alpha {
+                stat!(self.asp_low);
                 alpha = (alpha - delta).max(-MATE - 1);
             } else if s >= beta {
+                stat!(self.asp_high);
                 beta = (beta + delta).min(MATE + 1);
             } else {
                 return s;
@@ -339,6 +361,7 @@ impl Searcher {
             return self.quiesce(game, alpha, beta, ply);
         }
         self.nodes += 1;
+        stat!(self.main);
         self.seldepth = self.seldepth.max(ply);
         if self.check_abort() {
             return 0;
@@ -346,14 +369,17 @@ impl Searcher {
         let key = game.pos.key();
         let entry = self.table.probe(key);
         if let Some(e) = entry {
+            stat!(self.tt_hits);
             let s = from_tt(e.score, ply);
-            if ply > 0 && e.depth as i32 >= depth && cutoff(e.bound, s, alpha, beta) {
+            if ply > 0 && e.depth as i32 >= depth && cutoff(e.bound, s, alpha, beta) && !self.off(1) {
+                stat!(self.tt_cuts);
                 return s;
             }
         }
         let hash_move = entry.and_then(|e| e.mv);
         let in_check = game.pos.in_check();
         if in_check && ply < 2 * MAX_PLY / 3 {
+            stat!(self.check_ext);
             depth += 1;
         } else if hash_move.is_none() && depth >= 4 {
             // Internal iterative reduction: with no hash move the ordering
@@ -364,20 +390,26 @@ impl Searcher {
         let pv_node = beta - alpha > 1;
         // The static evaluation, for the pruning decisions (none in check).
         let stand = if in_check { -MATE } else { self.node_eval(&game.pos, entry) };
-        if !pv_node && !in_check && ply > 0 && reverse_futile(stand, depth, beta, self.pawn) {
+        self.evals[ply] = if in_check { NO_EVAL } else { stand };
+        let improving = self.improving(ply);
+        if !pv_node
+            && !in_check
+            && ply > 0
+            && reverse_futile(stand, depth - improving as i32, beta, self.pawn)
+            && !self.off(2)
+        {
+            stat!(self.rfp);
             return stand;
         }
-        if !pv_node && !in_check && ply > 0 && razor(stand, depth, alpha, self.pawn) {
-            let s = self.quiesce(game, alpha - 1, alpha, ply);
-            if s < alpha || self.aborted {
-                return s;
-            }
-        }
-        if self.try_null(game, depth, beta, ply, null, in_check, stand) {
+        // (No razoring: quiescence has no quiet moves, so it would miss a
+        // quiet mate such as 1.Ra6 bxa6 2.b7# far behind on material;
+        // futility pruning near the leaves keeps the checking moves.)
+        if !self.off(8) && self.try_null(game, depth, beta, ply, null, in_check, stand) {
+            stat!(self.null_cuts);
             return beta;
         }
         let slot = self.counter_slot(game);
-        let node = Node { depth, ply, in_check, pv: pv_node, stand, slot, beta };
+        let node = Node { depth, ply, in_check, pv: pv_node, stand, slot, beta, improving };
         let mut st = LoopState::new(alpha);
         // Staged generation: the hash move is tried before the moves are
         // generated, which a cut-off by it saves.
@@ -396,6 +428,26 @@ impl Searcher {
         }
         self.store(key, st.best, st.best_score, (alpha, beta), depth, ply);
         st.best_score
+    }
+
+    /// Whether a search feature is switched off for tuning (`ROOKERY_OFF`
+    /// bits, `search-stats` builds only).
+    #[inline]
+    fn off(&self, _bit: u32) -> bool {
+        #[cfg(feature = "search-stats")]
+        {
+            self.off & _bit != 0
+        }
+        #[cfg(not(feature = "search-stats"))]
+        false
+    }
+
+    /// Whether the side to move stands better by its static evaluation
+    /// than two plies before (where that is unknown, in check, it is taken
+    /// as improving: pruned less).
+    fn improving(&self, ply: usize) -> bool {
+        let now = self.evals[ply];
+        now != NO_EVAL && (ply < 2 || self.evals[ply - 2] == NO_EVAL || now > self.evals[ply - 2])
     }
 
     /// The static evaluation of a node, made more exact by a stored bound
@@ -495,6 +547,7 @@ impl Searcher {
         if pos.has_ep() || pos.deploying() || stand < beta || !self.has_pieces(pos) {
             return false;
         }
+        stat!(self.null_tries);
         let side = pos.side();
         game.pos.set_side(side ^ 1);
         game.keys.push(game.pos.key());
@@ -528,18 +581,25 @@ impl Searcher {
     /// of non-PV nodes, futile, late or losing moves are pruned instead.
     /// Updates the node's best score, move, window and cut-off in `st`.
     fn try_move(&mut self, game: &mut Game<'_>, m: Move, i: usize, order: i32, node: Node, st: &mut LoopState) {
-        let Node { depth, ply, in_check, pv, stand, slot, beta } = node;
+        let Node { depth, ply, in_check, pv, stand, slot, beta, improving } = node;
         let quiet = self.all_capture || self.is_quiet(&game.pos, &m);
         // Near the leaves of a non-PV node, a move that loses material
         // in the exchange on its destination is not searched.
         // (A quiet move that late or futile goes unless it checks,
         // whatever the exchange.)
         let shallow = !pv && !in_check && depth <= 6 && st.best_score > -MATE_BOUND;
-        let doomed = quiet && shallow && (late_move(depth, i) || stand + futility_margin(depth, self.pawn) <= st.alpha);
+        let doomed = quiet
+            && shallow
+            && (late_move(depth, i, improving) || stand + futility_margin(depth, self.pawn) <= st.alpha);
         let losing = shallow && !doomed && self.see_below(&mut game.pos, &m, self.see_margin(quiet, depth));
         game.play(m);
         let gives_check = game.pos.in_check();
-        if (doomed || losing) && !gives_check {
+        if (doomed || losing) && !gives_check && !self.off(16) {
+            if doomed {
+                stat!(self.pruned_quiet);
+            } else {
+                stat!(self.pruned_see);
+            }
             game.undo();
             return;
         }
@@ -551,17 +611,28 @@ impl Searcher {
         if i == 0 {
             s = -self.negamax(game, depth - 1, -beta, -alpha, ply + 1, false);
         } else {
-            let reduce = if !in_check && !gives_check && depth >= 3 && i >= 2 {
-                late_reduction(depth, i, pv, quiet, order)
+            // (At a non-PV node from the second move on, at a PV node
+            // from the third.)
+            let reduce = if !in_check && !gives_check && depth >= 3 && i > pv as usize {
+                late_reduction(depth, i, (pv, improving), quiet, order) * !self.off(32) as i32
             } else {
                 0
             };
             s = -self.negamax(game, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, false);
             if s > alpha && (reduce > 0 || s < beta) {
+                if reduce > 0 {
+                    stat!(self.lmr_research);
+                } else {
+                    stat!(self.pvs_research);
+                }
                 s = -self.negamax(game, depth - 1, -beta, -alpha, ply + 1, false);
             }
         }
         game.undo();
+        #[cfg(feature = "search-stats")]
+        if ply == 0 && std::env::var_os("ROOKERY_ROOT").is_some() {
+            eprintln!("root d{depth} #{i} {m:?} order {order} -> {s} (window {alpha} {beta})");
+        }
         st.searched += 1;
         if self.aborted {
             return;
@@ -577,6 +648,10 @@ impl Searcher {
         if s >= beta {
             if quiet {
                 self.reward(&game.pos, m, depth, ply, &st.quiets, slot);
+            }
+            stat!(self.cuts);
+            if st.searched == 1 {
+                stat!(self.first_cuts);
             }
             st.cut = true;
         }
@@ -686,6 +761,8 @@ struct Node {
     stand: i32,
     /// The countermove slot of the last move (see `counter_slot`).
     slot: Option<usize>,
+    /// The side stands better than two plies before (see `Searcher::improving`).
+    improving: bool,
     /// The window's upper bound.
     beta: i32,
 }

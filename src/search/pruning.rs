@@ -1,4 +1,4 @@
-//! The search's pruning margins (reverse futility, razoring, futility,
+//! The search's pruning margins (reverse futility, futility,
 //! move count, late-move reductions), in units of the variant's pawn, and
 //! the move facts they and the ordering read (mover, capture, victim
 //! value): kept apart so the tree walk in `mod.rs` reads at once.
@@ -12,12 +12,6 @@ pub(super) fn reverse_futile(stand: i32, depth: i32, beta: i32, pawn: i32) -> bo
     depth <= 6 && beta.abs() < MATE_BOUND && stand - pawn * 9 / 10 * depth >= beta
 }
 
-/// Razoring: this far below alpha near the leaves, only the captures
-/// (quiescence) can still save the node.
-pub(super) fn razor(stand: i32, depth: i32, alpha: i32, pawn: i32) -> bool {
-    depth <= 3 && alpha.abs() < MATE_BOUND && stand + 2 * pawn + pawn * 3 / 2 * depth * depth < alpha
-}
-
 /// How far below alpha a quiet move near the leaves may start and still
 /// be searched.
 pub(super) fn futility_margin(depth: i32, pawn: i32) -> i32 {
@@ -29,9 +23,9 @@ pub(super) fn futility_margin(depth: i32, pawn: i32) -> i32 {
 }
 
 /// Move-count pruning: at shallow depth, quiet moves late in the ordering
-/// are skipped.
-pub(super) fn late_move(depth: i32, i: usize) -> bool {
-    depth <= 4 && i >= 3 + 2 * (depth * depth) as usize
+/// are skipped, half as many kept where the side is not improving.
+pub(super) fn late_move(depth: i32, i: usize, improving: bool) -> bool {
+    depth <= 5 && i >= (3 + (depth * depth) as usize) * (1 + improving as usize)
 }
 
 /// Late-move reduction for the `i`-th move at `depth`: grows with the
@@ -50,12 +44,13 @@ const LOSING: i32 = -(1 << 23);
 /// The reduction of a late move given its ordering score: a quiet move
 /// by [`reduction`], one ply less for a killer or the countermove, up to two plies less or
 /// more by its history; a capture likely to lose material like a quiet
-/// move; other captures and promotions not at all.
-pub(super) fn late_reduction(depth: i32, i: usize, pv: bool, quiet: bool, order: i32) -> i32 {
+/// move; other captures and promotions not at all. A quiet move where the
+/// side is not improving is reduced a ply more.
+pub(super) fn late_reduction(depth: i32, i: usize, (pv, improving): (bool, bool), quiet: bool, order: i32) -> i32 {
     if !quiet {
         return if order < LOSING { reduction(depth, i, pv) } else { 0 };
     }
-    let r = reduction(depth, i, pv);
+    let r = reduction(depth, i, pv) + !improving as i32;
     let r = if order >= KILLER - 1 { r - 1 } else { r - (order / 8192).clamp(-2, 2) };
     r.clamp(0, (depth - 2).max(0))
 }

@@ -8,6 +8,7 @@ impl Searcher {
     /// moves when in check), so the horizon never falls mid-exchange.
     pub(super) fn quiesce(&mut self, game: &mut Game<'_>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.nodes += 1;
+        stat!(self.quiesce);
         self.seldepth = self.seldepth.max(ply);
         if self.check_abort() {
             return 0;
@@ -19,6 +20,7 @@ impl Searcher {
             Some(e) => {
                 let s = from_tt(e.score, ply);
                 if cutoff(e.bound, s, alpha, beta) {
+                    stat!(self.q_tt_cuts);
                     return s;
                 }
                 e.mv
