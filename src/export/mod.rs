@@ -382,7 +382,11 @@ pub(crate) fn graph_board(v: &Variant, format: Format) -> Option<ExportError> {
             "move tables step by file and rank, and no source available to Rookery documents GC's hexagonal ",
             "coordinates or the syntax of a custom board's positions, so none is written"
         ),
-        Format::InteractiveDiagram => "; the Interactive Diagram draws files x ranks grids only",
+        Format::InteractiveDiagram => concat!(
+            "; the sources available here show the Interactive Diagram's board only as files x ranks, with holes ",
+            "written as `hole` pieces (real diagrams); its documentation's section \"Irregular Board Shapes\" is ",
+            "missing from every stored copy, so no other board is written"
+        ),
         Format::FairyStockfish => "; Fairy-Stockfish plays on files x ranks grids only",
     };
     v.grid.graph().map(|_| ExportError {
