@@ -319,7 +319,9 @@ fn apply(text: &str, e: &Edit) -> String {
             let betza: Vec<usize> = (0..lines.len()).filter(|&j| lines[j].trim_start().starts_with("betza")).collect();
             if let Some(&j) = betza.get(i % betza.len().max(1)) {
                 let l = &mut lines[j];
-                if let (Some(open), Some(close)) = (l.find('"'), l.rfind('"')) {
+                let quotes = (l.find('"'), l.rfind('"'));
+                // (A line with one quote left has nothing between quotes.)
+                if let (Some(open), Some(close)) = quotes.0.zip(quotes.1).filter(|(o, c)| c > o).unzip() {
                     let mut at = open + 1 + at % (close - open);
                     while !l.is_char_boundary(at) {
                         at -= 1;

@@ -201,9 +201,9 @@ pub fn read(text: &str) -> Result<(VariantSpec, Vec<Diagnostic>), Diagnostic> {
     Ok((spec, r.errs))
 }
 
+use reader::item_span;
 /// The TOML reader and its value helpers (`spec/reader.rs`).
 pub(crate) use reader::Reader;
-use reader::{item_span, type_name};
 
 impl Reader<'_> {
     /// Reports top-level tables the schema does not know.

@@ -142,6 +142,31 @@ impl<'v> Position<'v> {
     /// berolina, sideways pawns): the squares the double step crossed and
     /// the one it ended on, kept when exactly that one holds an enemy piece.
     fn read_ep(&mut self, cells: &[Cell]) {
+        self.read_ep_field(cells);
+        // What is kept must read back as itself, so that the FEN written
+        // gives the same position and hash key again: a field that does
+        // not (its squares garbled, or some a capture can never use) keeps
+        // nothing.
+        let kept = (self.ep, self.ep_n, self.ep_victim);
+        let written = self.ep_cells();
+        self.forget_ep();
+        if written.is_empty() {
+            return;
+        }
+        self.read_ep_field(&written);
+        if (self.ep, self.ep_n, self.ep_victim) != kept || self.ep_cells() != written {
+            self.forget_ep();
+        }
+    }
+
+    /// No en-passant square at all.
+    fn forget_ep(&mut self) {
+        (self.ep, self.ep_n, self.ep_victim) = ([NO_CELL; 4], 0, NO_CELL);
+        self.ep_echo.clear();
+    }
+
+    /// The squares of an e.p. field as given (see [`Self::read_ep`]).
+    fn read_ep_field(&mut self, cells: &[Cell]) {
         if !self.v.tables.has_ep {
             // Nothing captures en passant: no square is kept (FSF keeps
             // them in some such variants, xiangqi, shogi; see docs/fen.md).
@@ -178,12 +203,39 @@ impl<'v> Position<'v> {
         let victims: Vec<Cell> = cells.iter().copied().filter(enemy).collect();
         let crossed: Vec<Cell> = cells.iter().copied().filter(|c| self.board[*c as usize] == 0).collect();
         let fits = crossed.len() + 1 == cells.len() && crossed.len() <= self.ep.len();
-        if let (&[victim], true) = (&victims[..], fits) {
-            self.ep = [NO_CELL; 4];
-            self.ep[..crossed.len()].copy_from_slice(&crossed);
-            self.ep_n = crossed.len() as u8;
-            self.ep_victim = victim;
+        let Some(&victim) = victims.first().filter(|_| victims.len() == 1 && fits) else { return };
+        // The squares a pawn's straight move crossed, behind where it stands.
+        if !self.v.tables.code_pawn[self.board[victim as usize] as usize] || !self.on_one_ray(victim, &crossed) {
+            return;
         }
+        self.ep_victim = victim;
+        // A chess pawn's squares only where it can be taken, as for one
+        // square: what is kept is what `ep_field` writes back.
+        let kept: Vec<Cell> = crossed.iter().copied().filter(|&c| self.ep_square_kept(c)).collect();
+        self.ep = [NO_CELL; 4];
+        self.ep[..kept.len()].copy_from_slice(&kept);
+        self.ep_n = kept.len() as u8;
+        if kept.is_empty() {
+            self.ep_victim = NO_CELL;
+        }
+    }
+
+    /// Whether `cells` all lie on one ray from `from` (one of the eight
+    /// directions), as the squares a straight move crossed before it
+    /// ended on `from`. (Boards without coordinates have no rays to test.)
+    fn on_one_ray(&self, from: Cell, cells: &[Cell]) -> bool {
+        let g = &self.v.grid;
+        if g.graph().is_some() {
+            return true;
+        }
+        let (fx, fy) = g.coords(from);
+        let mut dir = None;
+        cells.iter().all(|&c| {
+            let (x, y) = g.coords(c);
+            let (dx, dy) = (x as i32 - fx as i32, y as i32 - fy as i32);
+            let straight = (dx, dy) != (0, 0) && (dx == 0 || dy == 0 || dx.abs() == dy.abs());
+            straight && *dir.get_or_insert((dx.signum(), dy.signum())) == (dx.signum(), dy.signum())
+        })
     }
 
     /// A single e.p. square, as chess writes it (see [`Self::read_ep`]).

@@ -76,14 +76,22 @@ pub fn fsf_reads_any_ep(pieces: &[PieceDef], has_ep: bool, ep_by_others: bool) -
 impl Position<'_> {
     /// The en-passant field as FSF writes it (see the module's text).
     pub(in crate::game) fn ep_field(&self) -> String {
-        let n = self.ep_n as usize;
-        if n == 0 {
+        let cells = self.ep_cells();
+        if cells.is_empty() {
             return "-".into();
         }
-        let g = &self.v.grid;
+        cells.iter().map(|&c| self.v.grid.label(c).to_string()).collect()
+    }
+
+    /// The squares the en-passant field lists, in board order (none: `-`).
+    pub(in crate::game) fn ep_cells(&self) -> Vec<Cell> {
+        let n = self.ep_n as usize;
+        if n == 0 {
+            return Vec::new();
+        }
         if self.ep_victim == crate::game::position::NO_CELL {
             // Squares read from a FEN that FSF keeps as written (see `ep_echo`).
-            return self.ep_echo.iter().map(|&c| g.label(c)).collect();
+            return self.ep_echo.clone();
         }
         let mover = self.board[self.ep_victim as usize];
         let mut cells: Vec<Cell> = if self.v.tables.code_chess_pawn[mover as usize] {
@@ -93,14 +101,12 @@ impl Position<'_> {
             all.push(self.ep_victim);
             all
         };
-        if cells.is_empty() {
-            return "-".into();
-        }
+        let g = &self.v.grid;
         cells.sort_by_key(|&c| {
             let (x, y) = g.coords(c);
             (y, x)
         });
-        cells.iter().map(|&c| g.label(c).to_string()).collect()
+        cells
     }
 
     /// Whether an e.p. square read from a FEN is kept: it is empty, the

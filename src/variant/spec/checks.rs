@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use toml_edit::{Item, Table, Value};
 
-use super::{item_span, type_name, Reader, Spanned, KEYS};
+use super::{item_span, Reader, Spanned, KEYS};
 
 /// `checks[]`: one documented fact, as written.
 #[derive(Clone, Debug, Default)]
@@ -49,25 +49,7 @@ pub struct CheckSpec {
 impl Reader<'_> {
     /// Reads `[[checks]]` (an array of tables, or an array of inline tables).
     pub(super) fn checks(&mut self, root: &Table) -> Vec<CheckSpec> {
-        let tables: Vec<Table> = match root.get("checks") {
-            None => return Vec::new(),
-            Some(Item::ArrayOfTables(a)) => a.iter().cloned().collect(),
-            Some(Item::Value(Value::Array(a))) => a
-                .iter()
-                .filter_map(|v| match v {
-                    Value::InlineTable(t) => Some(t.clone().into_table()),
-                    other => {
-                        self.err(other.span().unwrap_or(0..0), "`checks` must hold tables");
-                        None
-                    }
-                })
-                .collect(),
-            Some(other) => {
-                let msg = format!("`checks` must be an array of tables ([[checks]]), not {}", type_name(other));
-                self.err(item_span(other), msg);
-                return Vec::new();
-            }
-        };
+        let tables = self.tables(root, "checks", "checks");
         tables.iter().map(|t| self.check(t)).collect()
     }
 

@@ -3,9 +3,8 @@
 
 use std::ops::Range;
 
-use toml_edit::{Item, Table, Value};
+use toml_edit::Table;
 
-use super::reader::item_span;
 use super::{Reader, Spanned};
 
 /// `[deployment]`.
@@ -46,24 +45,10 @@ impl Reader<'_> {
         let first = self.string(d, "first", "deployment.first", false, &span);
         let then = self.string(d, "then", "deployment.then", false, &span);
         let mut posts = Vec::new();
-        let tables: Vec<Table> = match d.get("posts") {
-            None => {
-                self.err(span.clone(), "missing required key `deployment.posts`");
-                Vec::new()
-            }
-            Some(Item::ArrayOfTables(a)) => a.iter().cloned().collect(),
-            Some(Item::Value(Value::Array(a))) => a
-                .iter()
-                .filter_map(|v| match v {
-                    Value::InlineTable(t) => Some(t.clone().into_table()),
-                    _ => None,
-                })
-                .collect(),
-            Some(other) => {
-                self.err(item_span(other), "`deployment.posts` must be an array of tables");
-                Vec::new()
-            }
-        };
+        if d.get("posts").is_none() {
+            self.err(span.clone(), "missing required key `deployment.posts`");
+        }
+        let tables = self.tables(d, "posts", "deployment.posts");
         for t in &tables {
             let post = self.deployment_post(t, &span);
             posts.push(post);

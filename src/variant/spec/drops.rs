@@ -2,9 +2,9 @@
 
 use std::ops::Range;
 
-use toml_edit::{Item, Table, Value};
+use toml_edit::Table;
 
-use super::{item_span, Reader, Spanned};
+use super::{Reader, Spanned};
 
 /// `[drops]`.
 #[derive(Clone, Debug, Default)]
@@ -119,28 +119,6 @@ impl Reader<'_> {
             opposite_colours,
             unmoved,
             span,
-        }
-    }
-
-    /// The tables of an array of tables (or of an array of inline tables).
-    fn tables(&mut self, t: &Table, key: &str, path: &str) -> Vec<Table> {
-        match t.get(key) {
-            None => Vec::new(),
-            Some(Item::ArrayOfTables(a)) => a.iter().cloned().collect(),
-            Some(Item::Value(Value::Array(a))) => a
-                .iter()
-                .filter_map(|v| match v {
-                    Value::InlineTable(t) => Some(t.clone().into_table()),
-                    other => {
-                        self.err(other.span().unwrap_or(0..0), format!("`{path}` must hold tables"));
-                        None
-                    }
-                })
-                .collect(),
-            Some(other) => {
-                self.err(item_span(other), format!("`{path}` must be an array of tables"));
-                Vec::new()
-            }
         }
     }
 

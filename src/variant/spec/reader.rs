@@ -59,6 +59,31 @@ pub(super) fn type_name(i: &Item) -> &'static str {
 }
 
 impl Reader<'_> {
+    /// The tables of the array of tables `key` of `t` (`[[path]]`, or an
+    /// array of inline tables); anything else there is reported, once for
+    /// a value that is no array, once per entry that is no table.
+    pub(super) fn tables(&mut self, t: &Table, key: &str, path: &str) -> Vec<Table> {
+        match t.get(key) {
+            None => Vec::new(),
+            Some(Item::ArrayOfTables(a)) => a.iter().cloned().collect(),
+            Some(Item::Value(Value::Array(a))) => a
+                .iter()
+                .filter_map(|v| match v {
+                    Value::InlineTable(t) => Some(t.clone().into_table()),
+                    other => {
+                        self.err(other.span().unwrap_or(0..0), format!("`{path}` must hold tables"));
+                        None
+                    }
+                })
+                .collect(),
+            Some(other) => {
+                let msg = format!("`{path}` must be an array of tables ([[{path}]]), not {}", type_name(other));
+                self.err(item_span(other), msg);
+                Vec::new()
+            }
+        }
+    }
+
     pub(super) fn err(&mut self, span: Range<usize>, msg: impl Into<String>) {
         self.errs.push(Diagnostic::error(span, msg));
     }
