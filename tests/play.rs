@@ -82,18 +82,18 @@ fn commands_help_moves_fen_flip_undo_quit() {
     assert!(out.contains("Commands: help, moves"), "{out}");
     assert!(out.contains("legal moves: Na6 Nc6 Nf6 Nh6 a5 a6 b5 b6"), "{out}");
     assert!(out.contains("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"), "{out}");
-    assert!(out.contains("took back 1 move(s)"), "{out}");
+    assert!(out.contains("took back 1 ply"), "{out}");
     assert!(out.contains("1. White d4 [d2d4]"), "{out}");
     // Flipped: Black's side at the bottom, files h to a.
     assert!(out.contains("     h g f e d c b a"), "{out}");
-    assert!(out.contains("result: * (unfinished after 1 plies)"), "{out}");
+    assert!(out.contains("result: * (unfinished after 1 ply)"), "{out}");
     assert!(out.contains("\n1. d4 *"), "{out}");
 }
 
 #[test]
 fn against_the_engine_undo_takes_back_its_reply_too() {
     let out = play(&["chess", "--white", "human", "--depth", "1"], "e4\nundo\nquit\n");
-    assert!(out.contains("1. White e4 [e2e4]") && out.contains("took back 2 move(s)"), "{out}");
+    assert!(out.contains("1. White e4 [e2e4]") && out.contains("took back 2 plies"), "{out}");
 }
 
 #[test]

@@ -425,7 +425,7 @@ impl<'v> Session<'v> {
         if taken == 0 {
             outln!("nothing to take back");
         } else {
-            outln!("took back {taken} move(s)");
+            outln!("took back {}", plies(taken));
         }
     }
 
@@ -483,7 +483,7 @@ impl<'v> Session<'v> {
                 o.score()
             }
             None => {
-                outln!("result: * (unfinished after {} plies)", self.game.history.len());
+                outln!("result: * (unfinished after {})", plies(self.game.history.len()));
                 "*"
             }
         };
@@ -594,4 +594,13 @@ fn pgn_text(v: &Variant, start_fen: &str, record: &[Played], score: &str, player
 
 fn side_name(v: &Variant, side: u8) -> &'static str {
     rookery::hooks::side_names(v)[side as usize & 1]
+}
+
+/// "1 ply" or "N plies": a count of half-moves as a player reads it.
+fn plies(n: usize) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
+    }
 }
