@@ -164,18 +164,7 @@ fn line_within(lines: &std::sync::mpsc::Receiver<String>, secs: u64) -> Option<S
 
 #[test]
 fn isready_is_answered_during_a_search_and_quit_ends_it_with_input_open() {
-    let mut child = spawn_uci();
-    let mut stdin = child.stdin.take().unwrap();
-    let out = child.stdout.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for l in BufReader::new(out).lines() {
-            let Ok(l) = l else { break };
-            if tx.send(l).is_err() {
-                break;
-            }
-        }
-    });
+    let (mut child, mut stdin, rx) = spawn_with_lines();
     // UCI: `isready` during a search is answered at once, without a
     // `bestmove` (the search goes on until `stop`).
     stdin.write_all(b"position startpos\ngo infinite\n").unwrap();
