@@ -242,6 +242,47 @@ fn promotion_mate_claim_and_thinking_output() {
     e.quit();
 }
 
+/// Thinking lines (`ply score time nodes pv…`) among `lines`.
+fn thinking(lines: &[String]) -> Vec<Vec<String>> {
+    let numeric = |w: &str| w.parse::<i64>().is_ok();
+    lines
+        .iter()
+        .map(|l| l.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+        .filter(|w| w.len() > 4 && w[..4].iter().all(|x| numeric(x)))
+        .collect()
+}
+
+#[test]
+fn hard_ponders_on_the_expected_reply_and_easy_does_not() {
+    let mut e = Engine::start();
+    e.send("xboard\nprotover 2\nnew\nhard\npost\nst 0.2\ngo");
+    let own = e.until("move ");
+    let last = thinking(&own).pop().expect("thinking output before the move");
+    let (played, expected) = (own.last().unwrap().strip_prefix("move ").unwrap().to_string(), last[5].clone());
+    assert_eq!(last[4], played, "{own:?}");
+    // On the opponent's time it searches the position behind the expected
+    // reply, and shows its lines from the board the GUI shows.
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    e.send("ping 1");
+    let pondered = thinking(&e.until("pong 1"));
+    assert!(!pondered.is_empty(), "no thinking while pondering");
+    assert!(pondered.iter().all(|w| w[4] == expected), "{pondered:?}");
+    // The expected reply played: the engine answers with a legal move.
+    e.send(&format!("usermove {expected}"));
+    let m = e.until("move ").last().unwrap().strip_prefix("move ").unwrap().to_string();
+    assert!(legal("chess", None, &[&played, &expected], &m), "{m}");
+    e.quit();
+
+    // `easy`: after its move the engine is silent until the next command.
+    let mut e = Engine::start();
+    e.send("xboard\nprotover 2\nnew\neasy\npost\nst 0.2\ngo");
+    e.until("move ");
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    e.send("ping 1");
+    assert_eq!(e.until("pong 1"), ["pong 1"]);
+    e.quit();
+}
+
 #[test]
 fn take_backs_clocks_and_result() {
     let mut e = Engine::start();

@@ -115,6 +115,9 @@ pub struct Flags {
     /// While a `go ponder` search runs: the milliseconds it may go on
     /// after `ponderhit` (0: none, `ponderhit` stops it like `stop`).
     pub ponder_ms: Arc<AtomicU64>,
+    /// While an XBoard ponder search runs: any line from the GUI stops it
+    /// (the opponent moved, or the GUI wants something else first).
+    pub pondering: Arc<AtomicBool>,
     /// Counts searches, so that a timer set for one never stops the next.
     generation: Arc<AtomicU64>,
 }
@@ -165,6 +168,7 @@ impl Flags {
 /// the search) instead of being passed on, and a `go` marks the search as
 /// running as soon as it is read, so that a `stop` or `ponderhit` sent
 /// right behind it is not lost before the session begins the search.
+/// While [`Flags::pondering`] is up, every line stops the search.
 pub fn spawn_reader(
     input: Box<dyn std::io::BufRead + Send>,
     flags: Flags,
@@ -189,6 +193,11 @@ pub fn spawn_reader(
             }
             if tx.send(line).is_err() {
                 break;
+            }
+            // Tested after the send: a session that raised `pondering` and
+            // then found the channel empty cannot miss this line.
+            if flags.pondering.load(Ordering::SeqCst) {
+                flags.stop.store(true, Ordering::SeqCst);
             }
         }
         flags.stop.store(true, Ordering::SeqCst);

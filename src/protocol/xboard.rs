@@ -14,6 +14,7 @@ use crate::variant::Variant;
 
 mod guard;
 mod offer;
+mod ponder;
 mod teach;
 use offer::initial_special;
 pub use offer::{drawable, unteachable, NATIVE};
@@ -67,6 +68,12 @@ pub struct Xboard {
     /// The opponent is an engine (`computer`, sent by XBoard for a game
     /// between two engines): see [`Xboard::claim_result`].
     computer: bool,
+    /// Pondering allowed (`hard`; `easy` turns it off).
+    hard: bool,
+    /// The opponent's reply our last search expects, while the position is
+    /// the one right after our move: what a ponder search assumes
+    /// (`ponder.rs`). Cleared whenever the position changes otherwise.
+    expected: Option<Move>,
 }
 
 /// The name XBoard uses for a variant (its own for orthodox chess).
@@ -96,6 +103,8 @@ impl Xboard {
             clock: Clock::default(),
             hash_mb: 16,
             computer: false,
+            hard: false,
+            expected: None,
         })
     }
 
@@ -105,9 +114,21 @@ impl Xboard {
         self.run(&rx);
     }
 
-    /// Runs until `quit` or the end of input.
+    /// Runs until `quit` or the end of input. While no command waits and
+    /// pondering is on, it thinks on the opponent's time (`ponder.rs`).
     pub fn run(&mut self, rx: &Receiver<String>) {
-        while let Ok(line) = rx.recv() {
+        loop {
+            let line = match rx.try_recv() {
+                Ok(line) => line,
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => break,
+                Err(std::sync::mpsc::TryRecvError::Empty) => match self.ponder_until_input(rx) {
+                    Some(line) => line,
+                    None => match rx.recv() {
+                        Ok(line) => line,
+                        Err(_) => break,
+                    },
+                },
+            };
             if !self.command(line.trim()) {
                 break;
             }
@@ -118,9 +139,16 @@ impl Xboard {
     fn command(&mut self, line: &str) -> bool {
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
         let rest = rest.trim();
+        // Anything but these may change the position or the side the
+        // engine plays: the expected reply is pondered on no longer.
+        if !matches!(word, "time" | "otim" | "ping" | "post" | "nopost" | "hard" | "computer" | "name" | "rating") {
+            self.expected = None;
+        }
         match word {
-            "xboard" | "" | "random" | "hard" | "easy" | "accepted" | "rejected" | "draw" | "name" | "rating"
-            | "ics" | "otim" | "cores" | "?" | "white" | "black" | "exit" | "." => {}
+            "hard" => self.hard = true,
+            "easy" => self.hard = false,
+            "xboard" | "" | "random" | "accepted" | "rejected" | "draw" | "name" | "rating" | "ics" | "otim"
+            | "cores" | "?" | "white" | "black" | "exit" | "." => {}
             "computer" => self.computer = true,
             "protover" => self.features(),
             "new" => {
@@ -325,14 +353,18 @@ impl Xboard {
         self.flags.begin();
         let best = self.searcher.search(&mut self.game, limits, &mut report);
         self.flags.end();
-        let Some((mut m, _)) = best else { return };
+        let Some((mut m, report)) = best else { return };
         if guard::misapplied(&self.game.pos, &m).is_some() {
             m = guard::safe_move(&mut self.searcher, &self.game).unwrap_or(m);
         }
+        // The reply the search expects, if the move played is its own.
+        let reply = report.pv.get(1).copied().filter(|_| report.pv.first() == Some(&m));
         let text = gui_move_text(&self.game.pos, &m);
         self.game.play(m);
         say(&self.out, &format!("move {text}"));
-        self.claim_result(true);
+        if !self.claim_result(true) {
+            self.expected = reply;
+        }
     }
 }
 
