@@ -156,3 +156,42 @@ impl QuietList {
         self.list[..self.len].iter().flatten()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::{builtin, load_str};
+
+    #[test]
+    fn a_quiet_move_that_cut_after_a_move_is_ordered_first_after_that_move_only() {
+        let (v, _) = load_str(builtin::text("chess").unwrap()).unwrap();
+        let mut s = Searcher::new(&v, 1);
+        let start = Position::from_fen(&v, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        let mut white = Vec::new();
+        start.clone().legal_moves(&mut white);
+        let find = |list: &[Move], from: u16, to: u16| *list.iter().find(|m| m.from == from && m.to == to).unwrap();
+        let cell = |name: &str| v.grid.parse(name).unwrap();
+        let (e4, d4) = (find(&white, cell("e2"), cell("e4")), find(&white, cell("d2"), cell("d4")));
+        let (after_e4, after_d4) = (s.slot_of(&start, &e4), s.slot_of(&start, &d4));
+        let mut pos = Position::from_fen(&v, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
+        let mut black = Vec::new();
+        pos.legal_moves(&mut black);
+        let h6 = find(&black, cell("h7"), cell("h6"));
+        let mut tried = QuietList::new();
+        tried.push(h6);
+        // h6 refuted 1.e4 (at ply 1, searched well: depth 8) several times.
+        for _ in 0..4 {
+            s.reward(&pos, h6, (8, 1), &tried, (None, [Some(after_e4), None]));
+        }
+        let rank = |s: &Searcher, pos: &mut Position<'_>, prev: usize| {
+            let mut scores = Vec::new();
+            s.order(pos, &black, &mut scores, (None, None), [Some(prev), None], 5);
+            let h = scores[black.iter().position(|m| *m == h6).unwrap()];
+            (h, scores.iter().filter(|&&x| x > h).count())
+        };
+        let (after_e, first) = rank(&s, &mut pos, after_e4);
+        let (after_d, _) = rank(&s, &mut pos, after_d4);
+        assert_eq!(first, 0, "h6 is tried first after e4");
+        assert!(after_e > after_d, "the lesson belongs to e4: {after_e} vs {after_d}");
+    }
+}
