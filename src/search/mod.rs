@@ -12,6 +12,7 @@
 #[macro_use]
 mod stats;
 mod activity;
+mod conthist;
 pub mod eval;
 mod goals;
 mod limits;
@@ -101,6 +102,11 @@ pub struct Searcher {
     /// Per (piece code, cell) of the last move: the quiet move that last
     /// refuted it.
     counter: Vec<Option<Move>>,
+    /// Quiet moves' success after the moves one and two plies earlier.
+    cont: conthist::ContHistory,
+    /// The slot (mover, destination) of the move made at each ply of the
+    /// current line (`None` for a null move), for `cont`.
+    moved: Vec<Option<conthist::Slot>>,
     cells: usize,
     /// Null-move pruning here: none, or checked by a reduced search of
     /// the side's own moves where passing may be what it cannot do.
@@ -194,6 +200,8 @@ impl Searcher {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; codes * cells],
             counter: vec![None; codes * cells],
+            cont: conthist::ContHistory::new(codes * cells),
+            moved: vec![None; MAX_PLY + 2],
             cells,
             null,
             repetition: v.rules.repetition > 0,
@@ -238,6 +246,7 @@ impl Searcher {
         self.table.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
         self.counter.iter_mut().for_each(|c| *c = None);
+        self.cont.clear();
     }
 
     /// Searches the game's current position within `limits`; calls
@@ -410,7 +419,8 @@ impl Searcher {
             return beta;
         }
         let slot = self.counter_slot(game);
-        let node = Node { depth, ply, in_check, pv: pv_node, stand, slot, beta, improving };
+        let conts = self.earlier_moves(ply);
+        let node = Node { depth, ply, in_check, pv: pv_node, stand, slot, conts, beta, improving };
         let mut st = LoopState::new(alpha);
         // Staged generation: the hash move is tried before the moves are
         // generated, which a cut-off by it saves.
@@ -503,6 +513,7 @@ impl Searcher {
         }
         stat!(self.null_tries);
         let side = pos.side();
+        self.moved[ply] = None;
         game.pos.set_side(side ^ 1);
         game.keys.push(game.pos.key());
         // Deeper and further above beta: a larger reduction.

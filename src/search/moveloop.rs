@@ -42,7 +42,7 @@ impl Searcher {
             st.searched = usize::MAX;
         } else {
             let counter = node.slot.and_then(|s| self.counter[s]);
-            self.order(&mut game.pos, &moves, &mut scores, (hash_move, counter), ply);
+            self.order(&mut game.pos, &moves, &mut scores, (hash_move, counter), node.conts, ply);
             for i in 0..moves.len() {
                 pick(&mut moves, &mut scores, i);
                 self.try_move(game, moves[i], i + offset, scores[i], node, st);
@@ -68,7 +68,7 @@ impl Searcher {
         node: Node,
         st: &mut LoopState,
     ) {
-        let Node { depth, ply, in_check, pv, stand, slot, beta, improving } = node;
+        let Node { depth, ply, in_check, pv, stand, slot, conts, beta, improving } = node;
         let quiet = self.all_capture || self.is_quiet(&game.pos, &m);
         // Near the leaves of a non-PV node, a move that loses material
         // in the exchange on its destination is not searched.
@@ -79,6 +79,7 @@ impl Searcher {
             && shallow
             && (late_move(depth, i, improving) || stand + futility_margin(depth, self.pawn) <= st.alpha);
         let losing = shallow && !doomed && self.see_below(&mut game.pos, &m, self.see_margin(quiet, depth));
+        self.moved[ply] = Some(self.slot_of(&game.pos, &m));
         game.play(m);
         let gives_check = game.pos.in_check();
         if (doomed || losing) && !gives_check && !self.off(16) {
@@ -134,7 +135,7 @@ impl Searcher {
         }
         if s >= beta {
             if quiet {
-                self.reward(&game.pos, m, depth, ply, &st.quiets, slot);
+                self.reward(&game.pos, m, (depth, ply), &st.quiets, (slot, conts));
             }
             stat!(self.cuts);
             if st.searched == 1 {
@@ -206,6 +207,8 @@ pub(super) struct Node {
     pub(super) stand: i32,
     /// The countermove slot of the last move (see `counter_slot`).
     pub(super) slot: Option<usize>,
+    /// The slots of the moves one and two plies before (see `earlier_moves`).
+    pub(super) conts: [Option<conthist::Slot>; 2],
     /// The side stands better than two plies before (see `Searcher::improving`).
     pub(super) improving: bool,
     /// The window's upper bound.

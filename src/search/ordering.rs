@@ -1,23 +1,22 @@
 //! Move ordering and its memory: the hash move, MVV-LVA captures,
 //! killers and the history table (rewarded on cut-offs).
 
+use super::conthist::Slot;
 use super::*;
 
 impl Searcher {
-    /// A quiet move caused a cut-off: remember it as a killer and in the
-    /// history table.
-    /// The quiet moves tried before it, which did not cut, lose history.
-    /// The move also becomes the answer to the last move (`counter`:
-    /// its countermove slot).
-    #[allow(clippy::too_many_arguments)]
+    /// A quiet move caused a cut-off: remember it as a killer, in the
+    /// history table and in the continuation history after the moves one
+    /// and two plies before (`conts`). The quiet moves tried before it,
+    /// which did not cut, lose as much. The move also becomes the answer
+    /// to the last move (`counter`: its countermove slot).
     pub(super) fn reward(
         &mut self,
         pos: &Position<'_>,
         m: Move,
-        depth: i32,
-        ply: usize,
+        (depth, ply): (i32, usize),
         tried: &QuietList,
-        counter: Option<usize>,
+        (counter, conts): (Option<usize>, [Option<Slot>; 2]),
     ) {
         let k = &mut self.killers[ply];
         if k[0] != Some(m) {
@@ -29,13 +28,29 @@ impl Searcher {
         }
         let bonus = (24 * depth * depth).min(3000);
         for q in tried.moves() {
-            let code = mover_code(pos, q) as usize;
-            let h = &mut self.history[code * self.cells + q.to as usize];
+            let slot = self.slot_of(pos, q);
+            let h = &mut self.history[slot];
             let b = if *q == m { bonus } else { -bonus };
             // History gravity: the nearer the bound, the less a bonus
             // adds, so old successes fade as new ones come.
             *h += b - *h * b.abs() / HISTORY_MAX;
+            for prev in conts {
+                self.cont.update(prev, slot, b);
+            }
         }
+    }
+
+    /// A move's history slot: its mover and its destination.
+    #[inline]
+    pub(super) fn slot_of(&self, pos: &Position<'_>, m: &Move) -> Slot {
+        mover_code(pos, m) as usize * self.cells + m.to as usize
+    }
+
+    /// The slots of the moves made one and two plies before `ply` in the
+    /// current line (none before the root, nor for a null move).
+    pub(super) fn earlier_moves(&self, ply: usize) -> [Option<Slot>; 2] {
+        let at = |back: usize| if ply >= back { self.moved[ply - back] } else { None };
+        [at(1), at(2)]
     }
 
     /// The countermove slot of the position: the piece that made the last
@@ -51,13 +66,15 @@ impl Searcher {
     }
 
     /// Scores moves for ordering: hash move, then captures by MVV-LVA and
-    /// promotions, killers, the countermove, then quiet moves by history.
+    /// promotions, killers, the countermove, then quiet moves by history
+    /// and continuation history after the moves `conts`.
     pub(super) fn order(
         &self,
         pos: &mut Position<'_>,
         moves: &[Move],
         scores: &mut Vec<i32>,
         (hash, counter): (Option<Move>, Option<Move>),
+        conts: [Option<Slot>; 2],
         ply: usize,
     ) {
         scores.clear();
@@ -90,7 +107,8 @@ impl Searcher {
             } else if counter == Some(*m) {
                 (1 << 23) - 1
             } else {
-                self.history[mover_code(pos, m) as usize * self.cells + m.to as usize]
+                let slot = self.slot_of(pos, m);
+                self.history[slot] + self.cont.get(conts[0], slot) + self.cont.get(conts[1], slot)
             };
             scores.push(s);
         }
@@ -136,5 +154,44 @@ impl QuietList {
 
     pub(super) fn moves(&self) -> impl Iterator<Item = &Move> {
         self.list[..self.len].iter().flatten()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::{builtin, load_str};
+
+    #[test]
+    fn a_quiet_move_that_cut_after_a_move_is_ordered_first_after_that_move_only() {
+        let (v, _) = load_str(builtin::text("chess").unwrap()).unwrap();
+        let mut s = Searcher::new(&v, 1);
+        let start = Position::from_fen(&v, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        let mut white = Vec::new();
+        start.clone().legal_moves(&mut white);
+        let find = |list: &[Move], from: u16, to: u16| *list.iter().find(|m| m.from == from && m.to == to).unwrap();
+        let cell = |name: &str| v.grid.parse(name).unwrap();
+        let (e4, d4) = (find(&white, cell("e2"), cell("e4")), find(&white, cell("d2"), cell("d4")));
+        let (after_e4, after_d4) = (s.slot_of(&start, &e4), s.slot_of(&start, &d4));
+        let mut pos = Position::from_fen(&v, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
+        let mut black = Vec::new();
+        pos.legal_moves(&mut black);
+        let h6 = find(&black, cell("h7"), cell("h6"));
+        let mut tried = QuietList::new();
+        tried.push(h6);
+        // h6 refuted 1.e4 (at ply 1, searched well: depth 8) several times.
+        for _ in 0..4 {
+            s.reward(&pos, h6, (8, 1), &tried, (None, [Some(after_e4), None]));
+        }
+        let rank = |s: &Searcher, pos: &mut Position<'_>, prev: usize| {
+            let mut scores = Vec::new();
+            s.order(pos, &black, &mut scores, (None, None), [Some(prev), None], 5);
+            let h = scores[black.iter().position(|m| *m == h6).unwrap()];
+            (h, scores.iter().filter(|&&x| x > h).count())
+        };
+        let (after_e, first) = rank(&s, &mut pos, after_e4);
+        let (after_d, _) = rank(&s, &mut pos, after_d4);
+        assert_eq!(first, 0, "h6 is tried first after e4");
+        assert!(after_e > after_d, "the lesson belongs to e4: {after_e} vs {after_d}");
     }
 }

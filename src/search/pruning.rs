@@ -43,7 +43,8 @@ const LOSING: i32 = -(1 << 23);
 
 /// The reduction of a late move given its ordering score: a quiet move
 /// by [`reduction`], one ply less for a killer or the countermove, up to two plies less or
-/// more by its history; a capture likely to lose material like a quiet
+/// more by its history (the plain and the two continuation tables together:
+/// a ply per 16384, as much as one table near its bound); a capture likely to lose material like a quiet
 /// move; other captures and promotions not at all. A quiet move where the
 /// side is not improving is reduced a ply more.
 pub(super) fn late_reduction(depth: i32, i: usize, (pv, improving): (bool, bool), quiet: bool, order: i32) -> i32 {
@@ -51,7 +52,7 @@ pub(super) fn late_reduction(depth: i32, i: usize, (pv, improving): (bool, bool)
         return if order < LOSING { reduction(depth, i, pv) } else { 0 };
     }
     let r = reduction(depth, i, pv) + !improving as i32;
-    let r = if order >= KILLER - 1 { r - 1 } else { r - (order / 8192).clamp(-2, 2) };
+    let r = if order >= KILLER - 1 { r - 1 } else { r - (order / 16384).clamp(-2, 2) };
     r.clamp(0, (depth - 2).max(0))
 }
 

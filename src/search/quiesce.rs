@@ -67,7 +67,7 @@ impl Searcher {
                 }
             }
         }
-        self.order(&mut game.pos, &moves, &mut scores, (hash_move, None), ply);
+        self.order(&mut game.pos, &moves, &mut scores, (hash_move, None), [None; 2], ply);
         let mut best = if in_check { -MATE + ply as i32 } else { stand };
         let mut best_move = None;
         for i in 0..moves.len() {
