@@ -42,7 +42,7 @@ impl Searcher {
             st.searched = usize::MAX;
         } else {
             let counter = node.slot.and_then(|s| self.counter[s]);
-            self.order(&mut game.pos, &moves, &mut scores, (hash_move, counter), ply);
+            self.order(&mut game.pos, &moves, &mut scores, (hash_move, counter), ply, false);
             for i in 0..moves.len() {
                 pick(&mut moves, &mut scores, i);
                 self.try_move(game, moves[i], i + offset, scores[i], node, st);
@@ -81,6 +81,8 @@ impl Searcher {
         let losing = shallow && !doomed && self.see_below(&mut game.pos, &m, self.see_margin(quiet, depth));
         game.play(m);
         let gives_check = game.pos.in_check();
+        // The node searched next asks the same question first.
+        self.known_check = (game.pos.key(), gives_check);
         if (doomed || losing) && !gives_check && !self.off(16) {
             if doomed {
                 stat!(self.pruned_quiet);

@@ -52,6 +52,9 @@ impl Searcher {
 
     /// Scores moves for ordering: hash move, then captures by MVV-LVA and
     /// promotions, killers, the countermove, then quiet moves by history.
+    /// `judged`: every capture and promotion in `moves` is known not to
+    /// lose material in the exchange (quiescence kept no other), so the
+    /// exchange is not worked out a second time.
     pub(super) fn order(
         &self,
         pos: &mut Position<'_>,
@@ -59,6 +62,7 @@ impl Searcher {
         scores: &mut Vec<i32>,
         (hash, counter): (Option<Move>, Option<Move>),
         ply: usize,
+        judged: bool,
     ) {
         scores.clear();
         let vals = &self.eval.values;
@@ -77,7 +81,7 @@ impl Searcher {
                 // A likely losing trade (a dearer piece onto a defended
                 // cell) is tried after the quiet moves.
                 let gated = m.kind == MoveKind::Gate && promo != 0;
-                let losing = !gated && self.see_below(pos, m, 0);
+                let losing = !gated && !judged && self.see_below(pos, m, 0);
                 if losing {
                     -(1 << 24) + gain
                 } else {
