@@ -63,6 +63,8 @@ enum Command {
     /// rule that ends it at once (a goal reached, the n-th check) has no
     /// moves; optional draws (n-move rule, repetition) never apply.
     Perft(cli::play::PerftArgs),
+    /// Search speed: fixed positions to a fixed depth; nodes, score and best move of each, nodes/s.
+    Bench(cli::bench::BenchArgs),
     /// Play coordinate moves; print the final FEN and the result if the game ended.
     Replay(cli::play::ReplayArgs),
     /// Write a definition for Game Courier, the Interactive Diagram or Fairy-Stockfish.
@@ -88,6 +90,7 @@ fn main() -> ExitCode {
         Command::Uci(a) => cli::engine::uci(a),
         Command::Xboard(a) => cli::engine::xboard(a),
         Command::Perft(a) => cli::play::perft_cmd(a),
+        Command::Bench(a) => cli::bench::bench_cmd(a),
         Command::Replay(a) => cli::play::replay_cmd(a),
         Command::Export(a) => cli::export::export_cmd(a),
         Command::Import(a) => cli::export::import_cmd(a),

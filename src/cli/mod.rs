@@ -1,5 +1,6 @@
 //! Subcommands of the `rookery` binary.
 
+pub mod bench;
 pub mod betza;
 pub mod def;
 pub mod engine;

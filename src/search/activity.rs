@@ -7,6 +7,7 @@
 //! a variant.
 
 use super::threats::{self, Attacks};
+use crate::board::Cell;
 use crate::compile::{flag, Node};
 use crate::game::{code_kind, code_side, piece_code, Position};
 use crate::variant::Variant;
@@ -133,21 +134,16 @@ impl Activity {
     /// The activity score of `side` minus the other side's; `mg` (0..=256
     /// per side) is how much of the middlegame is left.
     pub fn score(&self, pos: &Position<'_>, side: usize, mg: [i32; 2]) -> i32 {
-        let t = &pos.variant().tables;
         // Per side: the cells next to its royal pieces.
         let mut near = [[0u64; ZONE_WORDS]; 2];
         let mut tally = Tally::default();
         if !self.zones.is_empty() {
-            let mut n = [0usize; 2];
-            super::eval::each_occupied(pos, |c| {
-                let code = pos.at(c as u16);
-                let s = code_side(code) as usize;
-                if code != 0 && t.code_royal[code as usize] && n[s] < ROYALS {
-                    let zone = &self.zones[c * ZONE_WORDS..(c + 1) * ZONE_WORDS];
-                    near[s].iter_mut().zip(zone).for_each(|(a, b)| *a |= b);
-                    n[s] += 1;
+            for (s, near) in near.iter_mut().enumerate() {
+                for c in watched_royals(pos.royals(s as u8)) {
+                    let zone = &self.zones[c as usize * ZONE_WORDS..][..ZONE_WORDS];
+                    near.iter_mut().zip(zone).for_each(|(a, b)| *a |= b);
                 }
-            });
+            }
         }
         super::eval::each_occupied(pos, |c| {
             let code = pos.at(c as u16) as usize;
@@ -262,6 +258,21 @@ fn reach(nodes: &[Node], pos: &Position<'_>, s: u8, mut f: impl FnMut(&Node, Opt
         }
         i = if n.flags & desc != 0 { i + 1 } else { n.skip as usize };
     }
+}
+
+/// The royal pieces (of one side, on `cells`) whose surroundings are
+/// watched: the [`ROYALS`] on the lowest cells. (Read off the position's
+/// list of royals rather than a walk over the board; the list is in no
+/// order, so where a side has more, they are sorted.)
+fn watched_royals(cells: &[Cell]) -> impl Iterator<Item = Cell> {
+    let mut low = [Cell::MAX; ROYALS];
+    for &c in cells {
+        if let Some(i) = low.iter().position(|&x| c < x) {
+            low.copy_within(i..ROYALS - 1, i + 1);
+            low[i] = c;
+        }
+    }
+    low.into_iter().filter(|&c| c != Cell::MAX)
 }
 
 /// Per cell, the set of the cells next to it (8 neighbours) and itself,

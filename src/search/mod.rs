@@ -139,6 +139,9 @@ pub struct Searcher {
     staged: bool,
     moves: Vec<Vec<Move>>,
     scores: Vec<Vec<i32>>,
+    /// The key of the position the last move searched led to, and whether
+    /// it gave check (see `in_check`).
+    known_check: (u64, bool),
     /// The static evaluation of the node at each ply of the current line
     /// (`NO_EVAL` in check), to tell whether the side is improving.
     evals: Vec<i32>,
@@ -211,6 +214,7 @@ impl Searcher {
             moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             evals: vec![NO_EVAL; MAX_PLY + 2],
+            known_check: (0, false),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             nodes: 0,
             seldepth: 0,
@@ -387,7 +391,7 @@ impl Searcher {
             }
         }
         let hash_move = entry.and_then(|e| e.mv);
-        let in_check = game.pos.in_check();
+        let in_check = self.in_check(&game.pos);
         if in_check && ply < 2 * MAX_PLY / 3 {
             stat!(self.check_ext);
             depth += 1;
@@ -451,6 +455,18 @@ impl Searcher {
         }
         #[cfg(not(feature = "search-stats"))]
         false
+    }
+
+    /// Whether the side to move is in check: known already when the node
+    /// is the one the last move searched led to (the move loop asked
+    /// whether that move gives check), else worked out.
+    fn in_check(&self, pos: &Position<'_>) -> bool {
+        let (key, check) = self.known_check;
+        if key == pos.key() && key != 0 {
+            check
+        } else {
+            pos.in_check()
+        }
     }
 
     /// Whether the side to move stands better by its static evaluation

@@ -42,7 +42,7 @@ impl Searcher {
             st.searched = usize::MAX;
         } else {
             let counter = node.slot.and_then(|s| self.counter[s]);
-            self.order(&mut game.pos, &moves, &mut scores, (hash_move, counter), node.conts, ply);
+            self.order(&mut game.pos, &moves, &mut scores, (hash_move, counter), node.conts, ply, false);
             for i in 0..moves.len() {
                 pick(&mut moves, &mut scores, i);
                 self.try_move(game, moves[i], i + offset, scores[i], node, st);
@@ -82,6 +82,8 @@ impl Searcher {
         self.moved[ply] = Some(self.slot_of(&game.pos, &m));
         game.play(m);
         let gives_check = game.pos.in_check();
+        // The node searched next asks the same question first.
+        self.known_check = (game.pos.key(), gives_check);
         if (doomed || losing) && !gives_check && !self.off(16) {
             if doomed {
                 stat!(self.pruned_quiet);

@@ -68,6 +68,9 @@ impl Searcher {
     /// Scores moves for ordering: hash move, then captures by MVV-LVA and
     /// promotions, killers, the countermove, then quiet moves by history
     /// and continuation history after the moves `conts`.
+    /// `judged`: every capture and promotion in `moves` is known not to
+    /// lose material in the exchange (quiescence kept no other), so the
+    /// exchange is not worked out a second time.
     pub(super) fn order(
         &self,
         pos: &mut Position<'_>,
@@ -76,6 +79,7 @@ impl Searcher {
         (hash, counter): (Option<Move>, Option<Move>),
         conts: [Option<Slot>; 2],
         ply: usize,
+        judged: bool,
     ) {
         scores.clear();
         let vals = &self.eval.values;
@@ -94,7 +98,7 @@ impl Searcher {
                 // A likely losing trade (a dearer piece onto a defended
                 // cell) is tried after the quiet moves.
                 let gated = m.kind == MoveKind::Gate && promo != 0;
-                let losing = !gated && self.see_below(pos, m, 0);
+                let losing = !gated && !judged && self.see_below(pos, m, 0);
                 if losing {
                     -(1 << 24) + gain
                 } else {

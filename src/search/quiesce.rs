@@ -28,7 +28,7 @@ impl Searcher {
             None => None,
         };
         let alpha0 = alpha;
-        let in_check = game.pos.in_check();
+        let in_check = self.in_check(&game.pos);
         let stand = self.eval.evaluate_within(&game.pos, alpha, beta);
         if ply >= MAX_PLY - 1 {
             return stand;
@@ -67,7 +67,9 @@ impl Searcher {
                 }
             }
         }
-        self.order(&mut game.pos, &moves, &mut scores, (hash_move, None), [None; 2], ply);
+        // Out of check, `worth_trying` kept only moves whose exchange loses
+        // nothing: the ordering need not judge it again.
+        self.order(&mut game.pos, &moves, &mut scores, (hash_move, None), [None; 2], ply, !in_check);
         let mut best = if in_check { -MATE + ply as i32 } else { stand };
         let mut best_move = None;
         for i in 0..moves.len() {

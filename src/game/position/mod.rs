@@ -254,6 +254,11 @@ impl<'v> Position<'v> {
         self.checks_left[side as usize]
     }
 
+    /// The cells of `side`'s royal pieces, in no particular order.
+    pub fn royals(&self, side: Side) -> &[Cell] {
+        &self.royals[side as usize][..self.nroyal[side as usize] as usize]
+    }
+
     /// Number of royal pieces of a side.
     pub fn royal_count(&self, side: Side) -> u32 {
         self.nroyal[side as usize] as u32
