@@ -23,6 +23,7 @@ mod structure;
 mod terminal;
 mod threats;
 mod tt;
+pub mod weights;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -30,6 +31,7 @@ use std::time::Instant;
 
 pub use eval::Eval;
 pub use limits::Limits;
+pub use weights::Weights;
 
 use crate::game::{code_kind, code_side, Game, Move, MoveKind, Outcome, Position, Quick};
 use crate::variant::{EndValue, Variant};
