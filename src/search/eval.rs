@@ -148,9 +148,13 @@ pub fn piece_values_with(v: &Variant, w: &Weights) -> Vec<i32> {
 }
 
 impl Eval {
-    /// Builds the tables for `v` with the default weights.
+    /// Builds the tables for `v` with the compiled-in weights, or with
+    /// those of the file that the environment variable `ROOKERY_WEIGHTS`
+    /// names (a development hook: it lets a match try tuned weights without
+    /// a rebuild; see docs/tuning.md). An unreadable file is reported on
+    /// standard error and the defaults are used.
     pub fn new(v: &Variant) -> Eval {
-        Eval::with_weights(v, &Weights::DEFAULT)
+        Eval::with_weights(v, &Weights::from_env())
     }
 
     /// Builds the tables for `v` with the weights `w`.

@@ -23,6 +23,7 @@ mod structure;
 mod terminal;
 mod threats;
 mod tt;
+pub mod tune;
 pub mod weights;
 
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -224,17 +224,18 @@ mod tests {
 
     #[test]
     fn passed_pawns_count_more_the_further_they_are() {
-        // Kings alone: zero; a white passed pawn: positive, larger on the 6th.
-        assert_eq!(white_minus_black("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), 0);
-        let e3 = white_minus_black("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1");
-        let e6 = white_minus_black("4k3/8/4P3/8/8/8/8/4K3 w - - 0 1");
+        // Kings alone: zero; a white passed pawn: positive, larger on the
+        // 6th (the kings in the corners, about as far from both cells).
+        assert_eq!(white_minus_black("k7/8/8/8/8/8/8/K7 w - - 0 1"), 0);
+        let e3 = white_minus_black("k7/8/8/8/8/4P3/8/K7 w - - 0 1");
+        let e6 = white_minus_black("k7/8/4P3/8/8/8/8/K7 w - - 0 1");
         assert!(e3 > 0 && e6 > e3, "{e3} {e6}");
         // A black pawn ahead on a neighbouring file stops it being passed.
-        let stopped = white_minus_black("4k3/3p4/8/8/8/4P3/8/4K3 w - - 0 1");
-        let black_alone = white_minus_black("4k3/3p4/8/8/8/8/8/4K3 w - - 0 1");
+        let stopped = white_minus_black("k7/3p4/8/8/8/4P3/8/K7 w - - 0 1");
+        let black_alone = white_minus_black("k7/3p4/8/8/8/8/8/K7 w - - 0 1");
         assert!(stopped - black_alone < e3, "{stopped} {black_alone} {e3}");
         // The same for Black, mirrored.
-        assert_eq!(white_minus_black("4k3/8/4p3/8/8/8/8/4K3 w - - 0 1"), -e3);
+        assert_eq!(white_minus_black("k7/8/4p3/8/8/8/8/K7 w - - 0 1"), -e3);
     }
 
     #[test]

@@ -3,9 +3,9 @@
 //! `structure.rs`, `threats.rs`, `goals.rs`) are built from a [`Weights`]
 //! once per variant, so the hot path reads plain integers from its tables
 //! as before; nothing is read at run time in normal play. The defaults are
-//! what `rookery-tune` (`src/bin/tune.rs`, method in `docs/tuning.md`)
-//! found on Fairy-Stockfish's self-play games; every weight is global, none
-//! names a variant.
+//! still the hand-set ones; `rookery-tune` (`src/bin/tune.rs`, method and
+//! figures in `docs/tuning.md`) tunes them on Fairy-Stockfish's self-play
+//! games. Every weight is global, none names a variant.
 
 /// Declares [`Weights`], its compiled-in defaults, the names and the
 /// coordinate-descent steps of its fields (the tuner's handles).
@@ -158,6 +158,19 @@ impl Weights {
     pub fn to_text(&self) -> String {
         let mut w = self.clone();
         Weights::NAMES.iter().zip(w.slots()).map(|(n, v)| format!("{n} = {v}\n")).collect()
+    }
+
+    /// The weights of the file `ROOKERY_WEIGHTS` names, else the defaults
+    /// (see [`super::Eval::new`]).
+    pub fn from_env() -> Weights {
+        let Some(path) = std::env::var_os("ROOKERY_WEIGHTS") else { return Weights::DEFAULT };
+        match std::fs::read_to_string(&path).map_err(|e| e.to_string()).and_then(|t| Weights::parse(&t)) {
+            Ok(w) => w,
+            Err(e) => {
+                eprintln!("ROOKERY_WEIGHTS {}: {e}; using the compiled-in weights", path.to_string_lossy());
+                Weights::DEFAULT
+            }
+        }
     }
 
     /// A weight rounded to an integer (for tables of integers).
