@@ -12,31 +12,8 @@ use crate::compile::{flag, Node};
 use crate::game::{code_kind, code_side, piece_code, Position};
 use crate::variant::Variant;
 
-/// Centipawns per move of mobility above the piece's typical count, for a
-/// piece averaging one move on the empty board, in the middlegame and the
-/// endgame; a piece with `m` average moves gets this over `sqrt(m)` (each
-/// move matters less to a piece that has many).
-const MOBILITY_MG: f64 = 14.0;
-const MOBILITY_EG: f64 = 20.0;
-/// The typical count, as a share of the empty-board average: in a real
-/// game about half the far cells are blocked.
-const TYPICAL_SHARE: f64 = 0.5;
-/// Danger units per cell next to a royal that an attacker hits, and per
-/// attacker that hits any.
-const UNIT_PER_CELL: i32 = 2;
-const UNIT_PER_ATTACKER: i32 = 3;
-/// The royal safety penalty is `units² / DANGER_DIV` centipawns (attacks
-/// add up faster than linearly: one attacker is rarely dangerous, several
-/// are), capped at [`DANGER_MAX`].
-const DANGER_DIV: i32 = 4;
-const DANGER_MAX: i32 = 600;
-/// Danger units per piece in hand (a drop can join any attack at once),
-/// for pawns and for the other pieces, and the most they add.
-const UNIT_PER_HAND_PAWN: i32 = 1;
-const UNIT_PER_HAND_PIECE: i32 = 3;
-const HAND_UNITS_MAX: i32 = 12;
-/// Bonus for having pieces of a colour-bound kind on both colours.
-const PAIR: i32 = 40;
+use super::weights::Weights;
+
 /// Most royal pieces per side whose surroundings are watched.
 const ROYALS: usize = 2;
 /// Words of a cell set for royal safety (boards up to 256 cells).
@@ -62,6 +39,8 @@ pub struct Activity {
     /// as a victim (royal pieces 0: no threat term).
     attack_value: Vec<i32>,
     victim_value: Vec<i32>,
+    /// Per piece code: what a threat on it is worth.
+    bonus: threats::Bonus,
     /// Per cell: the bits of the cells next to it and itself, [`ZONE_WORDS`]
     /// u64 each, where the board has files and ranks and at most
     /// `64 * ZONE_WORDS` cells (royal safety); empty elsewhere.
@@ -70,6 +49,38 @@ pub struct Activity {
     bound: Vec<u8>,
     /// Per cell: its colour (0 or 1).
     colour: Vec<u8>,
+    /// The integer weights of the walk (see [`Weights`]).
+    w: ActivityWeights,
+}
+
+/// The weights [`Activity`] reads while it walks, rounded once.
+#[derive(Clone, Debug)]
+struct ActivityWeights {
+    unit_per_cell: i32,
+    unit_per_attacker: i32,
+    danger_div: i32,
+    danger_max: i32,
+    unit_per_hand_pawn: i32,
+    unit_per_hand_piece: i32,
+    hand_units_max: i32,
+    pair: i32,
+}
+
+impl ActivityWeights {
+    fn new(w: &Weights) -> ActivityWeights {
+        let int = Weights::int;
+        ActivityWeights {
+            unit_per_cell: int(w.unit_per_cell),
+            unit_per_attacker: int(w.unit_per_attacker),
+            // (A divisor below 1 would divide by zero.)
+            danger_div: int(w.danger_div).max(1),
+            danger_max: int(w.danger_max),
+            unit_per_hand_pawn: int(w.unit_per_hand_pawn),
+            unit_per_hand_piece: int(w.unit_per_hand_piece),
+            hand_units_max: int(w.hand_units_max),
+            pair: int(w.pair),
+        }
+    }
 }
 
 /// What one evaluation's walk found, per side.
@@ -88,9 +99,9 @@ struct Tally {
 }
 
 impl Activity {
-    /// The tables for `v` with piece values `values` (per kind), or `None`
-    /// when no piece would be walked.
-    pub fn new(v: &Variant, values: &[i32]) -> Option<Activity> {
+    /// The tables for `v` with piece values `values` (per kind) and the
+    /// weights `w`, or `None` when no piece would be walked.
+    pub fn new(v: &Variant, values: &[i32], w: &Weights) -> Option<Activity> {
         let cells = v.tables.cells;
         let codes = 1 + 2 * v.pieces.len();
         let (mut mg, mut eg, mut typical, mut walked) =
@@ -111,9 +122,9 @@ impl Activity {
                     continue;
                 }
                 walked[code] = true;
-                mg[code] = (16.0 * MOBILITY_MG / avg.sqrt()).round() as i32;
-                eg[code] = (16.0 * MOBILITY_EG / avg.sqrt()).round() as i32;
-                typical[code] = (16.0 * TYPICAL_SHARE * avg).round() as i32;
+                mg[code] = (16.0 * w.mobility_mg / avg.sqrt()).round() as i32;
+                eg[code] = (16.0 * w.mobility_eg / avg.sqrt()).round() as i32;
+                typical[code] = (16.0 * w.typical_share * avg).round() as i32;
             }
         }
         if !walked.iter().any(|&w| w) {
@@ -122,13 +133,29 @@ impl Activity {
         let g = &v.grid;
         let colour = (0..cells as u16).map(|c| g.colour(c) & 1).collect();
         let victim_value = threats::code_values(values, codes);
+        let bonus = threats::Bonus::new(&victim_value, w);
         let threats_apply = cells <= 64 * ZONE_WORDS;
         let attacker = (0..codes).map(|code| code != 0 && threats_apply).collect();
         let attack_value = (0..codes)
             .map(|code| if code != 0 && v.tables.code_royal[code] { i32::MAX } else { victim_value[code] })
             .collect();
         let zones = zones(v);
-        Some(Activity { cells, mg, eg, typical, walked, attacker, attack_value, victim_value, zones, bound, colour })
+        let w = ActivityWeights::new(w);
+        Some(Activity {
+            cells,
+            mg,
+            eg,
+            typical,
+            walked,
+            attacker,
+            attack_value,
+            victim_value,
+            bonus,
+            zones,
+            bound,
+            colour,
+            w,
+        })
     }
 
     /// The activity score of `side` minus the other side's; `mg` (0..=256
@@ -158,7 +185,7 @@ impl Activity {
                 self.walk_one(pos, code, c, &near[s ^ 1], &mut tally);
             }
         });
-        let threat = tally.attacks.score(pos, &self.victim_value);
+        let threat = tally.attacks.score(pos, &self.bonus);
         if pos.pieces_in_hand() > 0 {
             self.hand_units(pos, &mut tally);
         }
@@ -168,29 +195,29 @@ impl Activity {
             // royal fades as its opponent's army does.
             let m = (tally.mg[s] * mg[s] + tally.eg[s] * (256 - mg[s])) / 256 / 16;
             let pair = tally.bound[s] & (tally.bound[s] >> 1) & 0x5555_5555_5555_5555;
-            total[s] += m + PAIR * pair.count_ones() as i32 + threat[s];
+            total[s] += m + self.w.pair * pair.count_ones() as i32 + threat[s];
             if tally.attackers[s] >= 2 {
                 let u = tally.units[s];
-                total[s] += (u * u / DANGER_DIV).min(DANGER_MAX) * mg[s ^ 1] / 256;
+                total[s] += (u * u / self.w.danger_div).min(self.w.danger_max) * mg[s ^ 1] / 256;
             }
         }
         total[side] - total[side ^ 1]
     }
 
     /// Adds the danger of each side's pieces in hand, counted as one more
-    /// attacker (see [`UNIT_PER_HAND_PIECE`]).
+    /// attacker (see [`Weights::unit_per_hand_piece`]).
     fn hand_units(&self, pos: &Position<'_>, tally: &mut Tally) {
         let t = &pos.variant().tables;
         for s in 0..2u8 {
             let units: i32 = (0..self.walked.len() as u8 / 2)
                 .map(|k| {
-                    let per =
-                        if t.code_pawn[piece_code(k, s) as usize] { UNIT_PER_HAND_PAWN } else { UNIT_PER_HAND_PIECE };
+                    let pawn = t.code_pawn[piece_code(k, s) as usize];
+                    let per = if pawn { self.w.unit_per_hand_pawn } else { self.w.unit_per_hand_piece };
                     per * pos.in_hand(s, k) as i32
                 })
                 .sum();
             if units > 0 {
-                tally.units[s as usize] += units.min(HAND_UNITS_MAX);
+                tally.units[s as usize] += units.min(self.w.hand_units_max);
                 tally.attackers[s as usize] += 1;
             }
         }
@@ -225,7 +252,7 @@ impl Activity {
         tally.mg[si] += self.mg[code] * (16 * moves - self.typical[code]) / 16;
         tally.eg[si] += self.eg[code] * (16 * moves - self.typical[code]) / 16;
         if hits > 0 {
-            tally.units[si] += UNIT_PER_ATTACKER + UNIT_PER_CELL * hits;
+            tally.units[si] += self.w.unit_per_attacker + self.w.unit_per_cell * hits;
             tally.attackers[si] += 1;
         }
     }
@@ -318,7 +345,7 @@ fn empty_board_moves(v: &Variant, kind: usize, cell: usize) -> usize {
 /// Whether every ordinary move of `kind` (either side) keeps the colour of
 /// its cell, so a side's pieces of this kind on one colour never reach the
 /// other.
-fn colour_bound(v: &Variant, kind: usize) -> bool {
+pub(super) fn colour_bound(v: &Variant, kind: usize) -> bool {
     let t = &v.tables;
     (0..2).all(|side| {
         (0..t.cells).all(|c| {
@@ -342,7 +369,7 @@ mod tests {
 
     /// White's activity minus Black's in a chess position, middlegame.
     fn white_minus_black(v: &Variant, fen: &str) -> i32 {
-        let a = Activity::new(v, &super::super::eval::piece_values(v)).unwrap();
+        let a = Activity::new(v, &super::super::eval::piece_values(v), &Weights::DEFAULT).unwrap();
         a.score(&Position::from_fen(v, fen).unwrap(), 0, [256, 256])
     }
 
@@ -361,7 +388,7 @@ mod tests {
     #[test]
     fn attacks_next_to_the_royal_cost_its_owner() {
         let v = variant("chess");
-        let a = Activity::new(&v, &super::super::eval::piece_values(&v)).unwrap();
+        let a = Activity::new(&v, &super::super::eval::piece_values(&v), &Weights::DEFAULT).unwrap();
         // The danger term alone: what the score loses when the defender's
         // phase says the attack has no army behind it.
         let danger = |fen: &str| {
@@ -382,7 +409,7 @@ mod tests {
     #[test]
     fn pieces_in_hand_add_to_an_attack() {
         let v = variant("crazyhouse");
-        let a = Activity::new(&v, &super::super::eval::piece_values(&v)).unwrap();
+        let a = Activity::new(&v, &super::super::eval::piece_values(&v), &Weights::DEFAULT).unwrap();
         let danger = |fen: &str| {
             let pos = Position::from_fen(&v, fen).unwrap();
             a.score(&pos, 0, [256, 256]) - a.score(&pos, 0, [256, 0])
@@ -401,7 +428,7 @@ mod tests {
     #[test]
     fn colour_bound_kinds_are_found_and_the_pair_counts() {
         let v = variant("chess");
-        let a = Activity::new(&v, &super::super::eval::piece_values(&v)).unwrap();
+        let a = Activity::new(&v, &super::super::eval::piece_values(&v), &Weights::DEFAULT).unwrap();
         let bound: Vec<char> = v
             .pieces
             .iter()
@@ -411,11 +438,11 @@ mod tests {
             .collect();
         assert_eq!(bound, vec!['B']);
         // Bishops on c1 and f1 (both colours) versus c1 and d2 (one colour),
-        // seen from the same squares' mobility: the pair is worth PAIR.
+        // seen from the same squares' mobility: the pair is worth the pair weight.
         let pair = white_minus_black(&v, "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1");
         let same = white_minus_black(&v, "4k3/8/8/8/8/8/8/2B1K1B1 w - - 0 1");
         let lone_f1 = white_minus_black(&v, "4k3/8/8/8/8/8/8/4KB2 w - - 0 1");
         let lone_g1 = white_minus_black(&v, "4k3/8/8/8/8/8/8/4K1B1 w - - 0 1");
-        assert_eq!((pair - lone_f1) - (same - lone_g1), PAIR);
+        assert_eq!((pair - lone_f1) - (same - lone_g1), Weights::DEFAULT.pair as i32);
     }
 }

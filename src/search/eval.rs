@@ -9,17 +9,7 @@ use crate::compile::flag;
 use crate::game::{code_kind, code_side, piece_code, Position};
 use crate::variant::Variant;
 
-/// How much a destination reached over `k` intermediate cells counts: a
-/// slider's far squares are often blocked in a real game, so its empty-board
-/// mobility overstates it (the Interactive Diagram's AI discounts them too).
-const REACH_DECAY: f64 = 0.75;
-
-/// Centipawns per unit of weighted mobility.
-const CP_PER_MOVE: f64 = 57.0;
-
-/// Centipawns per unit of mobility above the piece's board average on a
-/// cell (centralization).
-const CENTRAL_WEIGHT: f64 = 8.0;
+use super::weights::Weights;
 
 /// Static evaluation tables of one variant.
 #[derive(Clone, Debug)]
@@ -49,6 +39,10 @@ pub struct Eval {
     /// (structure, activity, threats): [`LAZY_PAWNS`] of the variant's
     /// pawns.
     lazy_margin: i32,
+    /// Per mille of a piece's value it counts in hand.
+    hand_per_mille: i32,
+    /// Bonus of the side to move.
+    tempo: i32,
 }
 
 /// The lazy margin in pawns: the walked terms rarely add up to more (the
@@ -58,20 +52,52 @@ const LAZY_PAWNS: i32 = 5;
 /// Entries of the evaluation cache (a power of two).
 const CACHE: usize = 1 << 14;
 
+/// How a piece's empty-board destinations are weighted (see [`Weights`]):
+/// by `decay` per intermediate cell; ahead by `1 + forward`, behind by
+/// `1 - forward`; a leap or single step by `1 + leap`.
+struct Reach {
+    decay: f64,
+    forward: f64,
+    leap: f64,
+}
+
+impl Reach {
+    /// The weighting of piece values.
+    fn of_values(w: &Weights) -> Reach {
+        Reach { decay: w.reach_decay, forward: w.forward_share, leap: w.leap_share }
+    }
+
+    /// The weighting of placement: distance only (a piece's forward moves
+    /// say nothing about the cell it stands on).
+    fn of_placement(w: &Weights) -> Reach {
+        Reach { decay: w.reach_decay, forward: 0.0, leap: 0.0 }
+    }
+}
+
 /// Empty-board mobility of `kind` for `side` on `cell`: destinations
-/// weighted by [`REACH_DECAY`] per intermediate cell, moves and captures
-/// counted half each (a move-only or capture-only step is worth less).
-fn mobility(v: &Variant, kind: usize, side: usize, cell: usize) -> f64 {
+/// weighted by `r`, moves and captures counted half each (a move-only or
+/// capture-only step is worth less).
+fn mobility(v: &Variant, kind: usize, side: usize, cell: usize, r: &Reach) -> f64 {
     let t = &v.tables;
     let pr = t.progs[(kind * 2 + side) * t.cells + cell];
     let nodes = &t.nodes[pr.start as usize..pr.end as usize];
     let mut best = std::collections::HashMap::<u16, (f64, f64)>::new();
     let mut until: Vec<u32> = Vec::new();
+    let from_y = v.grid.coords(cell as u16).1 as i32;
+    // White's forward is up the ranks, Black's down.
+    let up = if side == 0 { 1 } else { -1 };
     for (i, n) in nodes.iter().enumerate() {
         while until.last().is_some_and(|&u| i as u32 >= u) {
             until.pop();
         }
-        let w = REACH_DECAY.powi(until.len() as i32);
+        let mut w = r.decay.powi(until.len() as i32);
+        if r.forward != 0.0 {
+            let ahead = (v.grid.coords(n.cell).1 as i32 - from_y) * up;
+            w *= 1.0 + r.forward * ahead.signum() as f64;
+        }
+        if until.is_empty() && n.flags & flag::EMPTY_DESC == 0 {
+            w *= 1.0 + r.leap;
+        }
         let e = best.entry(n.cell).or_insert((0.0, 0.0));
         if n.flags & flag::EMPTY_EMIT != 0 {
             e.0 = e.0.max(w);
@@ -86,12 +112,21 @@ fn mobility(v: &Variant, kind: usize, side: usize, cell: usize) -> f64 {
     best.values().map(|(m, c)| (m + c) / 2.0).sum()
 }
 
-/// Value in centipawns of each piece kind: the definition's `value`, else
-/// estimated from its average empty-board mobility (royal pieces 0: they
-/// are never traded). Estimated pawns get a floor so they are not given
-/// away.
+/// Value in centipawns of each piece kind with the default weights (see
+/// [`piece_values_with`]).
 pub fn piece_values(v: &Variant) -> Vec<i32> {
+    piece_values_with(v, &Weights::DEFAULT)
+}
+
+/// Value in centipawns of each piece kind: the definition's `value`, else
+/// estimated from its average empty-board mobility `m` (weighted as
+/// [`Reach::of_values`] says) as `cp_per_move * m + cp_per_move_sq * m²`,
+/// less [`Weights::bound_share`] for a colour-bound kind (royal pieces 0:
+/// they are never traded). Estimated pawns get a floor so they are not
+/// given away.
+pub fn piece_values_with(v: &Variant, w: &Weights) -> Vec<i32> {
     let n = v.tables.cells.max(1);
+    let reach = Reach::of_values(w);
     v.pieces
         .iter()
         .enumerate()
@@ -102,16 +137,29 @@ pub fn piece_values(v: &Variant) -> Vec<i32> {
             if let Some(value) = p.value {
                 return value;
             }
-            let avg = (0..n).map(|c| mobility(v, k, 0, c)).sum::<f64>() / n as f64;
-            (CP_PER_MOVE * avg).round().max(if p.pawn { 90.0 } else { 30.0 }) as i32
+            let avg = (0..n).map(|c| mobility(v, k, 0, c, &reach)).sum::<f64>() / n as f64;
+            let mut value = w.cp_per_move * avg + w.cp_per_move_sq * avg * avg;
+            if w.bound_share != 0.0 && !p.pawn && super::activity::colour_bound(v, k) {
+                value *= 1.0 - w.bound_share;
+            }
+            value.round().max(if p.pawn { 90.0 } else { 30.0 }) as i32
         })
         .collect()
 }
 
 impl Eval {
-    /// Builds the tables for `v`.
+    /// Builds the tables for `v` with the compiled-in weights, or with
+    /// those of the file that the environment variable `ROOKERY_WEIGHTS`
+    /// names (a development hook: it lets a match try tuned weights without
+    /// a rebuild; see docs/tuning.md). An unreadable file is reported on
+    /// standard error and the defaults are used.
     pub fn new(v: &Variant) -> Eval {
-        let values = piece_values(v);
+        Eval::with_weights(v, &Weights::from_env())
+    }
+
+    /// Builds the tables for `v` with the weights `w`.
+    pub fn with_weights(v: &Variant, w: &Weights) -> Eval {
+        let values = piece_values_with(v, w);
         let cells = v.tables.cells;
         let codes = 1 + 2 * v.pieces.len();
         let mut pst = vec![0; codes * cells];
@@ -119,7 +167,7 @@ impl Eval {
         // What a pawn gains by promoting: the best choice over a pawn.
         let best_choice = v.zones.iter().flat_map(|z| z.choices.iter()).map(|&k| values[k as usize]).max();
         let pawn_value = v.pieces.iter().zip(&values).filter(|(p, _)| p.pawn).map(|(_, &x)| x).min();
-        let goals = super::goals::GoalTerms::new(v);
+        let goals = super::goals::GoalTerms::new(v, w);
         // Where material counts against its owner, promoting gains nothing.
         let promo_gain =
             best_choice.zip(pawn_value).map_or(0, |(b, p)| (b - p).max(0)) * (goals.material_sign > 0) as i32;
@@ -127,24 +175,42 @@ impl Eval {
             for side in 0..2u8 {
                 let code = piece_code(k as u8, side) as usize;
                 royal[code] = p.royal;
-                let mob: Vec<f64> = (0..cells).map(|c| mobility(v, k, side as usize, c)).collect();
+                let reach = Reach::of_placement(w);
+                let mob: Vec<f64> = (0..cells).map(|c| mobility(v, k, side as usize, c, &reach)).collect();
                 let avg = mob.iter().sum::<f64>() / cells.max(1) as f64;
                 for c in 0..cells {
-                    let central = ((mob[c] - avg) * CENTRAL_WEIGHT).round() as i32;
-                    pst[code * cells + c] =
-                        if p.pawn { central / 2 + advancement(v, side, c as u16, promo_gain) } else { central };
+                    let central = ((mob[c] - avg) * w.central_weight).round() as i32;
+                    pst[code * cells + c] = if p.pawn {
+                        (central as f64 * w.pawn_central) as i32 + advancement(v, side, c as u16, promo_gain, w)
+                    } else {
+                        central
+                    };
                 }
             }
         }
         let start = Position::start(v);
         let start_material = material(&start, &values, 0) + material(&start, &values, 1);
-        let structure = super::structure::Structure::new(v);
+        let structure = super::structure::Structure::new(v, w);
         // Where losing material wins, activity is no asset: left out.
-        let activity = super::activity::Activity::new(v, &values).filter(|_| goals.material_sign > 0);
+        let activity = super::activity::Activity::new(v, &values, w).filter(|_| goals.material_sign > 0);
         let cache = vec![Cell::new((0, 0)); CACHE];
         let lazy_margin = LAZY_PAWNS * pawn_value.unwrap_or(100);
         let start_material = start_material.max(1);
-        Eval { values, pst, royal, start_material, cells, structure, goals, activity, cache, lazy_margin }
+        let (hand_per_mille, tempo) = (Weights::int(1000.0 * w.hand_share), Weights::int(w.tempo));
+        Eval {
+            values,
+            pst,
+            royal,
+            start_material,
+            cells,
+            structure,
+            goals,
+            activity,
+            cache,
+            lazy_margin,
+            hand_per_mille,
+            tempo,
+        }
     }
 
     /// The position's score for the side to move, in centipawns.
@@ -173,10 +239,9 @@ impl Eval {
         }
     }
 
-    /// [`Eval::evaluate`] without the cache (tests compare the lazy score
-    /// with it).
-    #[cfg(test)]
-    fn compute(&self, pos: &Position<'_>) -> i32 {
+    /// [`Eval::evaluate`] without the cache and the lazy cut (tests compare
+    /// the lazy score with it; the tuner scores its positions with it).
+    pub fn compute(&self, pos: &Position<'_>) -> i32 {
         let (base, mg) = self.base(pos);
         base + self.walked(pos, mg)
     }
@@ -219,7 +284,7 @@ impl Eval {
                 // In hand: nearly a piece on the board (it can go anywhere),
                 // and part of the army for the phase.
                 let held = pos.in_hand(s, k as u8) as i32 * val;
-                side_score[s as usize] += sign * held * 9 / 10;
+                side_score[s as usize] += sign * held * self.hand_per_mille / 1000;
                 mat[s as usize] += held;
             }
         }
@@ -237,7 +302,7 @@ impl Eval {
             side_score[s] += royal_pst[s] * (128 - mg[s]) / 128;
         }
         let me = pos.side() as usize;
-        (side_score[me] - side_score[me ^ 1] + 10, mg)
+        (side_score[me] - side_score[me ^ 1] + self.tempo, mg)
     }
 }
 
@@ -267,16 +332,18 @@ fn material(pos: &Position<'_>, values: &[i32], side: u8) -> i32 {
 
 /// Bonus of a pawn on `cell` for its nearness to the promotion zone:
 /// growing with the fourth power of the ranks covered (small on the first
-/// steps, large just before promoting), up to a third of what promoting
-/// gains.
-fn advancement(v: &Variant, side: u8, cell: u16, promo_gain: i32) -> i32 {
+/// steps, large just before promoting), up to [`Weights::advance_share`]
+/// of what promoting gains.
+fn advancement(v: &Variant, side: u8, cell: u16, promo_gain: i32, w: &Weights) -> i32 {
     let (_, y) = v.grid.coords(cell);
     let s = side as usize;
     let dist = v.zones.iter().flat_map(|z| z.ranks[s].iter().map(move |&r| (r as i32 - y as i32).unsigned_abs())).min();
     let Some(dist) = dist else { return 0 };
     let span = v.grid.ranks().max(2) as i32;
     let near = (span - dist as i32).max(0);
-    promo_gain / 3 * near.pow(4) / span.pow(4)
+    // (The small addend keeps a share of exactly a third from rounding down.)
+    let top = (promo_gain as f64 * w.advance_share + 1e-9).floor() as i32;
+    top * near.pow(4) / span.pow(4)
 }
 
 #[cfg(test)]

@@ -9,11 +9,7 @@
 use crate::game::{code_kind, Position};
 use crate::variant::{EndValue, Variant};
 
-/// What standing next to a goal region is worth (one step from winning).
-const GOAL_NEAR: i32 = 300;
-/// What the last check but one is worth under n-check; earlier checks are
-/// worth less, by the square of the checks given.
-const CHECK_NEAR: i32 = 500;
+use super::weights::Weights;
 
 /// The goal terms of one variant.
 #[derive(Clone, Debug)]
@@ -26,17 +22,20 @@ pub struct GoalTerms {
     cells: usize,
     /// n-check: the number of checks that wins (0: no such rule).
     check_limit: i32,
+    /// What the last check but one is worth ([`Weights::check_near`]).
+    check_near: i32,
 }
 
 impl GoalTerms {
-    /// The terms for `v`.
-    pub fn new(v: &Variant) -> GoalTerms {
+    /// The terms for `v` with the weights `w`.
+    pub fn new(v: &Variant, w: &Weights) -> GoalTerms {
         let losing_wins = v.extinction.as_ref().is_some_and(|e| e.all && e.value == EndValue::Win);
         GoalTerms {
             material_sign: if losing_wins { -1 } else { 1 },
-            near: region_nearness(v),
+            near: region_nearness(v, Weights::int(w.goal_near)),
             cells: v.tables.cells,
             check_limit: v.rules.check_limit as i32,
+            check_near: Weights::int(w.check_near),
         }
     }
 
@@ -53,7 +52,7 @@ impl GoalTerms {
         }
         if self.check_limit > 1 {
             let given = self.check_limit - pos.checks_left(side as u8) as i32;
-            s += CHECK_NEAR * given * given / ((self.check_limit - 1) * (self.check_limit - 1));
+            s += self.check_near * given * given / ((self.check_limit - 1) * (self.check_limit - 1));
         }
         s
     }
@@ -64,10 +63,11 @@ impl GoalTerms {
     }
 }
 
-/// Per (piece code, cell): [`GOAL_NEAR`] scaled by the square of how near
+/// Per (piece code, cell): `goal_near` (what standing next to the region
+/// is worth) scaled by the square of how near
 /// (in king steps) the cell is to the nearest cell of the piece's goal
 /// region for its side; 0 on the region itself (arriving ends the game).
-fn region_nearness(v: &Variant) -> Vec<i32> {
+fn region_nearness(v: &Variant, goal_near: i32) -> Vec<i32> {
     if v.goals.is_empty() {
         return Vec::new();
     }
@@ -90,7 +90,7 @@ fn region_nearness(v: &Variant) -> Vec<i32> {
                     .min();
                 let Some(dist) = dist.filter(|&d| d > 0) else { continue };
                 let closeness = (span - dist).max(0);
-                near[code * cells + c as usize] += GOAL_NEAR * closeness * closeness / ((span - 1) * (span - 1));
+                near[code * cells + c as usize] += goal_near * closeness * closeness / ((span - 1) * (span - 1));
             }
         }
     }
@@ -104,7 +104,7 @@ mod tests {
 
     fn terms(name: &str) -> (Variant, GoalTerms) {
         let (v, _) = load_str(builtin::text(name).unwrap()).unwrap();
-        let t = GoalTerms::new(&v);
+        let t = GoalTerms::new(&v, &Weights::DEFAULT);
         (v, t)
     }
 

@@ -24,6 +24,8 @@ mod structure;
 mod terminal;
 mod threats;
 mod tt;
+pub mod tune;
+pub mod weights;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -31,6 +33,7 @@ use std::time::Instant;
 
 pub use eval::Eval;
 pub use limits::Limits;
+pub use weights::Weights;
 
 use crate::game::{code_kind, code_side, Game, Move, MoveKind, Outcome, Position, Quick};
 use crate::variant::{EndValue, Variant};

@@ -189,7 +189,7 @@ mod tests {
         }
         let rank = |s: &Searcher, pos: &mut Position<'_>, prev: usize| {
             let mut scores = Vec::new();
-            s.order(pos, &black, &mut scores, (None, None), [Some(prev), None], 5);
+            s.order(pos, &black, &mut scores, (None, None), [Some(prev), None], 5, false);
             let h = scores[black.iter().position(|m| *m == h6).unwrap()];
             (h, scores.iter().filter(|&&x| x > h).count())
         };

@@ -8,26 +8,10 @@
 use crate::game::{code_side, Position};
 use crate::variant::Variant;
 
-/// Bonus for a passed pawn that has just started, and at the promotion rank.
-const PASSED_MIN: i32 = 10;
-const PASSED_MAX: i32 = 110;
-/// Penalty per pawn beyond the first on a file.
-const DOUBLED: i32 = 15;
-/// Penalty for a pawn with no own pawn on a neighbouring file.
-const ISOLATED: i32 = 12;
-/// Bonus per own piece next to a royal piece (at most three count), in the
-/// middlegame.
-const SHELTER: i32 = 14;
-/// Middlegame bonus per own pawn on the three cells in front of a royal
-/// piece (half for the three beyond): a pawn shield, on top of
-/// [`SHELTER`].
-const SHIELD: i32 = 12;
-/// Endgame weights of a passed pawn's escort: per step (Chebyshev, at most
-/// [`ESCORT_FAR`]) between the enemy's royal piece and the cell in front of
-/// the pawn, and the same for its own royal piece (negative: far is worse),
-/// for a pawn about to promote (less further back).
-const ESCORT_ENEMY: i32 = 30;
-const ESCORT_OWN: i32 = 12;
+use super::weights::Weights;
+
+/// Most steps between a royal piece and a passed pawn that the escort terms
+/// ([`Weights::escort_enemy`], [`Weights::escort_own`]) count.
 const ESCORT_FAR: i32 = 5;
 
 /// Per-variant tables.
@@ -43,11 +27,43 @@ pub struct Structure {
     /// Per cell: the range of `near` holding its neighbours.
     near_start: Vec<u32>,
     near: Vec<u16>,
+    /// The weights, rounded once (see [`Weights`]).
+    w: StructureWeights,
+}
+
+/// The weights [`Structure`] reads, rounded once.
+#[derive(Clone, Debug)]
+struct StructureWeights {
+    passed_min: i32,
+    passed_max: i32,
+    doubled: i32,
+    isolated: i32,
+    shelter: i32,
+    shield: i32,
+    escort_enemy: i32,
+    escort_own: i32,
+}
+
+impl StructureWeights {
+    fn new(w: &Weights) -> StructureWeights {
+        let int = Weights::int;
+        StructureWeights {
+            passed_min: int(w.passed_min),
+            passed_max: int(w.passed_max),
+            doubled: int(w.doubled),
+            isolated: int(w.isolated),
+            shelter: int(w.shelter),
+            shield: int(w.shield),
+            escort_enemy: int(w.escort_enemy),
+            escort_own: int(w.escort_own),
+        }
+    }
 }
 
 impl Structure {
-    /// The tables for `v`, or `None` where the terms do not apply.
-    pub fn new(v: &Variant) -> Option<Structure> {
+    /// The tables for `v` with the weights `w`, or `None` where the terms
+    /// do not apply.
+    pub fn new(v: &Variant, w: &Weights) -> Option<Structure> {
         let g = &v.grid;
         if g.graph().is_some() || g.files() > 32 || g.ranks() > 64 || !v.pieces.iter().any(|p| p.pawn || p.royal) {
             return None;
@@ -70,7 +86,8 @@ impl Structure {
             }
             near_start.push(near.len() as u32);
         }
-        Some(Structure { file, rank, files: g.files() as usize, goal, ranks: g.ranks() as i32, near_start, near })
+        let (files, ranks, w) = (g.files() as usize, g.ranks() as i32, StructureWeights::new(w));
+        Some(Structure { file, rank, files, goal, ranks, near_start, near, w })
     }
 
     /// The structure score of `side` minus the other side's; `mg` (0..=256)
@@ -112,11 +129,11 @@ impl Structure {
             }
             let n = file.count_ones() as i32;
             if n > 1 {
-                score -= DOUBLED * n;
+                score -= self.w.doubled * n;
             }
             let (left, right) = (x.saturating_sub(1), (x + 1).min(self.files - 1));
             if (left..=right).all(|f| f == x || own[f] == 0) {
-                score -= ISOLATED * n;
+                score -= self.w.isolated * n;
             }
             let enemy = masks[s ^ 1][left] | masks[s ^ 1][x] | masks[s ^ 1][right];
             while file != 0 {
@@ -139,7 +156,7 @@ impl Structure {
         }
         let travelled = self.ranks - 1 - (goal as i32 - y as i32).abs();
         let frac = travelled.max(0) * 256 / (self.ranks - 1).max(1);
-        let bonus = PASSED_MIN + (PASSED_MAX - PASSED_MIN) * frac * frac / 65536;
+        let bonus = self.w.passed_min + (self.w.passed_max - self.w.passed_min) * frac * frac / 65536;
         // Worth most in the endgame, when nothing stops it.
         let front = if goal > y { y + 1 } else { y.saturating_sub(1) };
         bonus * (512 - mg) / 512 + self.escort(x, front, s, royal) * frac * frac / 65536 * (256 - mg) / 256
@@ -155,7 +172,7 @@ impl Structure {
                 dx.max(dy).min(ESCORT_FAR)
             })
         };
-        ESCORT_ENEMY * dist(royal[s ^ 1]) - ESCORT_OWN * dist(royal[s])
+        self.w.escort_enemy * dist(royal[s ^ 1]) - self.w.escort_own * dist(royal[s])
     }
 
     /// The pawn shield of side `s`'s royal piece on `c`: its own pawns on
@@ -168,7 +185,10 @@ impl Structure {
         let (near, far) = (row(y + dir), row(y + 2 * dir));
         let files = x.saturating_sub(1)..=(x + 1).min(self.files - 1);
         files
-            .map(|f| (own[f] & near).count_ones() as i32 * SHIELD + (own[f] & far).count_ones() as i32 * SHIELD / 2)
+            .map(|f| {
+                let (n, f) = ((own[f] & near).count_ones() as i32, (own[f] & far).count_ones() as i32);
+                n * self.w.shield + f * self.w.shield / 2
+            })
             .sum()
     }
 
@@ -176,7 +196,7 @@ impl Structure {
     fn shelter(&self, pos: &Position<'_>, c: usize, side: u8) -> i32 {
         let near = &self.near[self.near_start[c] as usize..self.near_start[c + 1] as usize];
         let own = near.iter().filter(|&&n| pos.at(n) != 0 && code_side(pos.at(n)) == side).count();
-        own.min(3) as i32 * SHELTER
+        own.min(3) as i32 * self.w.shelter
     }
 }
 
@@ -197,24 +217,25 @@ mod tests {
     /// White's structure score minus Black's in `fen` (chess), endgame.
     fn white_minus_black(fen: &str) -> i32 {
         let (v, _) = load_str(builtin::text("chess").unwrap()).unwrap();
-        let st = Structure::new(&v).unwrap();
+        let st = Structure::new(&v, &Weights::DEFAULT).unwrap();
         let pos = Position::from_fen(&v, fen).unwrap();
         st.score(&pos, 0, [0, 0])
     }
 
     #[test]
     fn passed_pawns_count_more_the_further_they_are() {
-        // Kings alone: zero; a white passed pawn: positive, larger on the 6th.
-        assert_eq!(white_minus_black("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), 0);
-        let e3 = white_minus_black("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1");
-        let e6 = white_minus_black("4k3/8/4P3/8/8/8/8/4K3 w - - 0 1");
+        // Kings alone: zero; a white passed pawn: positive, larger on the
+        // 6th (the kings in the corners, about as far from both cells).
+        assert_eq!(white_minus_black("k7/8/8/8/8/8/8/K7 w - - 0 1"), 0);
+        let e3 = white_minus_black("k7/8/8/8/8/4P3/8/K7 w - - 0 1");
+        let e6 = white_minus_black("k7/8/4P3/8/8/8/8/K7 w - - 0 1");
         assert!(e3 > 0 && e6 > e3, "{e3} {e6}");
         // A black pawn ahead on a neighbouring file stops it being passed.
-        let stopped = white_minus_black("4k3/3p4/8/8/8/4P3/8/4K3 w - - 0 1");
-        let black_alone = white_minus_black("4k3/3p4/8/8/8/8/8/4K3 w - - 0 1");
+        let stopped = white_minus_black("k7/3p4/8/8/8/4P3/8/K7 w - - 0 1");
+        let black_alone = white_minus_black("k7/3p4/8/8/8/8/8/K7 w - - 0 1");
         assert!(stopped - black_alone < e3, "{stopped} {black_alone} {e3}");
         // The same for Black, mirrored.
-        assert_eq!(white_minus_black("4k3/8/4p3/8/8/8/8/4K3 w - - 0 1"), -e3);
+        assert_eq!(white_minus_black("k7/8/4p3/8/8/8/8/K7 w - - 0 1"), -e3);
     }
 
     #[test]
@@ -238,12 +259,12 @@ mod tests {
     #[test]
     fn a_sheltered_royal_counts_in_the_middlegame_only() {
         let (v, _) = load_str(builtin::text("chess").unwrap()).unwrap();
-        let st = Structure::new(&v).unwrap();
+        let st = Structure::new(&v, &Weights::DEFAULT).unwrap();
         let fen = "4k3/8/8/8/8/8/3NBN2/4K3 w - - 0 1";
         let pos = Position::from_fen(&v, fen).unwrap();
         let bare = Position::from_fen(&v, "4k3/8/8/8/3NBN2/8/8/4K3 w - - 0 1").unwrap();
         let (mid, end) = ([256, 256], [0, 0]);
-        assert_eq!(st.score(&pos, 0, mid) - st.score(&bare, 0, mid), 3 * SHELTER);
+        assert_eq!(st.score(&pos, 0, mid) - st.score(&bare, 0, mid), 3 * st.w.shelter);
         assert_eq!(st.score(&pos, 0, end), st.score(&bare, 0, end));
     }
 }
@@ -256,7 +277,7 @@ mod shield_tests {
     #[test]
     fn pawns_in_front_of_the_royal_shield_it_toward_the_promotion_side() {
         let (v, _) = load_str(builtin::text("chess").unwrap()).unwrap();
-        let st = Structure::new(&v).unwrap();
+        let st = Structure::new(&v, &Weights::DEFAULT).unwrap();
         let cell = |name: &str| v.grid.parse(name).unwrap() as usize;
         let pawns = |cells: &[&str]| {
             let mut own = [0u64; 32];
@@ -268,12 +289,12 @@ mod shield_tests {
         let front = pawns(&["f2", "g2", "h2"]);
         let beyond = pawns(&["f3", "g3", "h3"]);
         let far = pawns(&["f4", "g4", "h4"]);
-        assert_eq!(st.shield(&front, cell("g1"), 0), 3 * SHIELD);
-        assert_eq!(st.shield(&beyond, cell("g1"), 0), 3 * (SHIELD / 2));
+        assert_eq!(st.shield(&front, cell("g1"), 0), 3 * st.w.shield);
+        assert_eq!(st.shield(&beyond, cell("g1"), 0), 3 * (st.w.shield / 2));
         assert_eq!(st.shield(&far, cell("g1"), 0), 0);
         // Black's pawns shield toward rank 1: the same pawns behind a black
         // king on g3 shield it, in front of a white one they do not.
-        assert_eq!(st.shield(&front, cell("g3"), 1), 3 * SHIELD);
+        assert_eq!(st.shield(&front, cell("g3"), 1), 3 * st.w.shield);
         assert_eq!(st.shield(&front, cell("g3"), 0), 0);
     }
 }

@@ -8,6 +8,7 @@
 //! but not two pieces attacked at once, nor what the side to move must
 //! answer: that is what this term sees.
 
+use super::weights::Weights;
 use crate::game::{code_kind, Position};
 
 /// Words of a cell set (boards up to 256 cells; larger boards get no
@@ -17,16 +18,35 @@ pub(super) const WORDS: usize = 4;
 /// A set of cells, one bit each.
 pub(super) type Bits = [u64; WORDS];
 
-/// Bonus for a piece attacked by a lower-valued one: this base plus the
-/// victim's value over [`LOWER_DIV`], capped at [`LOWER_MAX`] (a threat is
-/// met by moving away, so it is worth a tempo, not the piece).
-const LOWER_BASE: i32 = 20;
-const LOWER_DIV: i32 = 8;
-const LOWER_MAX: i32 = 120;
-/// Bonus for an attacked piece that nothing guards (and no lower-valued
-/// piece attacks): this base plus its value over [`HANGING_DIV`].
-const HANGING_BASE: i32 = 10;
-const HANGING_DIV: i32 = 16;
+/// What a threat on each piece code is worth (see [`Weights`]): attacked by
+/// a lower-valued piece, `lower_base` plus `lower_share` of the victim's
+/// value, at most `lower_max` (a threat is met by moving away, so it is
+/// worth a tempo, not the piece); attacked and unguarded (hanging),
+/// `hanging_base` plus `hanging_share` of its value. Royal pieces 0: checks
+/// are the search's business.
+#[derive(Clone, Debug)]
+pub(super) struct Bonus {
+    lower: Vec<i32>,
+    hanging: Vec<i32>,
+}
+
+impl Bonus {
+    /// The bonuses for pieces worth `values` (per code, royal pieces 0).
+    pub(super) fn new(values: &[i32], w: &Weights) -> Bonus {
+        let of = |v: i32, base: f64, share: f64| {
+            if v == 0 {
+                0
+            } else {
+                Weights::int(base) + (v as f64 * share + 1e-9).floor() as i32
+            }
+        };
+        let max = Weights::int(w.lower_max);
+        Bonus {
+            lower: values.iter().map(|&v| of(v, w.lower_base, w.lower_share).min(max)).collect(),
+            hanging: values.iter().map(|&v| of(v, w.hanging_base, w.hanging_share)).collect(),
+        }
+    }
+}
 
 /// Attacks on pieces found by one evaluation's walk, per attacking side.
 #[derive(Default)]
@@ -62,9 +82,8 @@ impl Attacks {
     }
 
     /// The threat bonus of each side (what its attacks on the other side's
-    /// pieces are worth); `values` is each piece code's value (royal pieces
-    /// 0: checks are the search's business).
-    pub(super) fn score(&self, pos: &Position<'_>, values: &[i32]) -> [i32; 2] {
+    /// pieces are worth).
+    pub(super) fn score(&self, pos: &Position<'_>, bonus: &Bonus) -> [i32; 2] {
         let mut out = [0; 2];
         for (s, total) in out.iter_mut().enumerate() {
             for w in 0..WORDS {
@@ -73,15 +92,8 @@ impl Attacks {
                 while hit != 0 {
                     let b = hit.trailing_zeros();
                     hit &= hit - 1;
-                    let v = values[pos.at((w * 64) as u16 + b as u16) as usize];
-                    if v == 0 {
-                        continue;
-                    }
-                    *total += if weak >> b & 1 != 0 {
-                        (LOWER_BASE + v / LOWER_DIV).min(LOWER_MAX)
-                    } else {
-                        HANGING_BASE + v / HANGING_DIV
-                    };
+                    let code = pos.at((w * 64) as u16 + b as u16) as usize;
+                    *total += if weak >> b & 1 != 0 { bonus.lower[code] } else { bonus.hanging[code] };
                 }
             }
         }
@@ -90,7 +102,7 @@ impl Attacks {
 }
 
 /// Each piece code's value for the threat terms: the kind's value, royal
-/// pieces 0 as victims (see [`Attacks::score`]).
+/// pieces 0 as victims (see [`Bonus`]).
 pub(super) fn code_values(values: &[i32], codes: usize) -> Vec<i32> {
     (0..codes).map(|code| if code == 0 { 0 } else { values[code_kind(code as u8) as usize] }).collect()
 }
@@ -108,7 +120,7 @@ mod tests {
 
     /// White's activity minus Black's (threats included), middlegame.
     fn white_minus_black(v: &Variant, fen: &str) -> i32 {
-        let a = Activity::new(v, &piece_values(v)).unwrap();
+        let a = Activity::new(v, &piece_values(v), &Weights::DEFAULT).unwrap();
         a.score(&Position::from_fen(v, fen).unwrap(), 0, [256, 256])
     }
 
@@ -123,7 +135,8 @@ mod tests {
         // other attack or mobility differs between the two.
         let attacked = white_minus_black(&v, "4k3/8/8/8/3n4/4P3/8/4K3 w - - 0 1");
         let apart = white_minus_black(&v, "4k3/8/8/8/3n4/7P/8/4K3 w - - 0 1");
-        let bonus = (LOWER_BASE + value(&v, 'N') / LOWER_DIV).min(LOWER_MAX);
+        let w = Weights::DEFAULT;
+        let bonus = (w.lower_base as i32 + (value(&v, 'N') as f64 * w.lower_share) as i32).min(w.lower_max as i32);
         assert_eq!(attacked - apart, bonus);
         // The mirror image: Black's pawn threatens White's knight.
         let mirrored = white_minus_black(&v, "4k3/8/4p3/3N4/8/8/8/4K3 w - - 0 1");
@@ -138,7 +151,8 @@ mod tests {
         // only an unguarded knight is a target.
         let hanging = white_minus_black(&v, "4k3/8/8/8/n7/8/8/R3K3 w - - 0 1");
         let guarded = white_minus_black(&v, "4k3/8/8/1p6/n7/8/8/R3K3 w - - 0 1");
-        assert_eq!(hanging - guarded, HANGING_BASE + value(&v, 'N') / HANGING_DIV);
+        let w = Weights::DEFAULT;
+        assert_eq!(hanging - guarded, w.hanging_base as i32 + (value(&v, 'N') as f64 * w.hanging_share) as i32);
     }
 
     #[test]
@@ -153,7 +167,9 @@ mod tests {
         let knight = value(&v, 'N');
         // The pawn on e3 alone is attacked by nothing; it only guards d2.
         assert_eq!(pawn_only, nothing);
-        assert_eq!((alone - guarded) - (nothing - pawn_only), HANGING_BASE + knight / HANGING_DIV);
+        let w = Weights::DEFAULT;
+        let hanging = w.hanging_base as i32 + (knight as f64 * w.hanging_share) as i32;
+        assert_eq!((alone - guarded) - (nothing - pawn_only), hanging);
         // A check on a king is no threat term: a rook giving check.
         let check = white_minus_black(&v, "4k3/8/8/8/8/8/8/K3R3 b - - 0 1");
         let beside = white_minus_black(&v, "3k4/8/8/8/8/8/8/K3R3 b - - 0 1");
