@@ -42,7 +42,7 @@ impl Searcher {
             st.searched = usize::MAX;
         } else {
             let counter = node.slot.and_then(|s| self.counter[s]);
-            self.order(&mut game.pos, &moves, &mut scores, (hash_move, counter), node.conts, ply, false);
+            self.order(&mut game.pos, &moves, &mut scores, (hash_move, counter, node.conts), ply, false);
             for i in 0..moves.len() {
                 pick(&mut moves, &mut scores, i);
                 self.try_move(game, moves[i], i + offset, scores[i], node, st);

@@ -76,8 +76,7 @@ impl Searcher {
         pos: &mut Position<'_>,
         moves: &[Move],
         scores: &mut Vec<i32>,
-        (hash, counter): (Option<Move>, Option<Move>),
-        conts: [Option<Slot>; 2],
+        (hash, counter, conts): (Option<Move>, Option<Move>, [Option<Slot>; 2]),
         ply: usize,
         judged: bool,
     ) {
@@ -189,7 +188,7 @@ mod tests {
         }
         let rank = |s: &Searcher, pos: &mut Position<'_>, prev: usize| {
             let mut scores = Vec::new();
-            s.order(pos, &black, &mut scores, (None, None), [Some(prev), None], 5, false);
+            s.order(pos, &black, &mut scores, (None, None, [Some(prev), None]), 5, false);
             let h = scores[black.iter().position(|m| *m == h6).unwrap()];
             (h, scores.iter().filter(|&&x| x > h).count())
         };

@@ -69,7 +69,7 @@ impl Searcher {
         }
         // Out of check, `worth_trying` kept only moves whose exchange loses
         // nothing: the ordering need not judge it again.
-        self.order(&mut game.pos, &moves, &mut scores, (hash_move, None), [None; 2], ply, !in_check);
+        self.order(&mut game.pos, &moves, &mut scores, (hash_move, None, [None; 2]), ply, !in_check);
         let mut best = if in_check { -MATE + ply as i32 } else { stand };
         let mut best_move = None;
         for i in 0..moves.len() {
