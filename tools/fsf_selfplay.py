@@ -26,35 +26,22 @@ Example (what docs/tuning.md used):
 
 import argparse
 import random
-import subprocess
 import sys
 
 import pyffish
 
+from fsf_uci import Uci
 
-class Fsf:
-    """FSF over UCI, one thread, set to `variant`."""
+
+class Fsf(Uci):
+    """FSF over UCI (`fsf_uci.Uci`), one thread, set to `variant`, with a
+    hash of `hash_mb`."""
 
     def __init__(self, binary, variant, hash_mb=16):
-        self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send("uci")
-        self.wait("uciok")
+        super().__init__(binary, variant)
         self.send(f"setoption name Hash value {hash_mb}")
-        self.send(f"setoption name UCI_Variant value {variant}")
         self.send("isready")
         self.wait("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, prefix):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise SystemExit("FSF ended unexpectedly")
-            if line.startswith(prefix):
-                return line.strip()
 
     def new_game(self):
         self.send("ucinewgame")
