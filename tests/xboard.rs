@@ -257,15 +257,16 @@ fn hard_ponders_on_the_expected_reply_and_easy_does_not() {
     let mut e = Engine::start();
     e.send("xboard\nprotover 2\nnew\nhard\npost\nst 0.2\ngo");
     let own = e.until("move ");
-    let last = thinking(&own).pop().expect("thinking output before the move");
-    let (played, expected) = (own.last().unwrap().strip_prefix("move ").unwrap().to_string(), last[5].clone());
-    assert_eq!(last[4], played, "{own:?}");
-    // On the opponent's time it searches the position behind the expected
-    // reply, and shows its lines from the board the GUI shows.
+    let played = own.last().unwrap().strip_prefix("move ").unwrap().to_string();
+    // On the opponent's time it searches the position behind one expected
+    // reply (the last iteration's, which may be an unfinished one not
+    // shown), and shows its lines from the board the GUI shows.
     std::thread::sleep(std::time::Duration::from_millis(400));
     e.send("ping 1");
     let pondered = thinking(&e.until("pong 1"));
     assert!(!pondered.is_empty(), "no thinking while pondering");
+    let expected = pondered[0][4].clone();
+    assert!(legal("chess", None, &[&played], &expected), "{pondered:?}");
     assert!(pondered.iter().all(|w| w[4] == expected), "{pondered:?}");
     // The expected reply played: the engine answers with a legal move.
     e.send(&format!("usermove {expected}"));
