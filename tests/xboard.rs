@@ -515,3 +515,51 @@ fn castling_betza_reaches_a_partner_beside_the_corner() {
         e.quit();
     }
 }
+
+#[test]
+fn analysis_mode_thinks_about_each_position_the_user_sets_and_never_moves() {
+    let pause = || std::thread::sleep(std::time::Duration::from_millis(300));
+    let mut e = Engine::start();
+    e.send("xboard\nprotover 2");
+    let features = e.until("feature");
+    assert!(features.last().unwrap().contains(" analyze=1 "), "{features:?}");
+    // No `post`: in analysis mode the thinking is shown anyway.
+    e.send("new\nforce\nanalyze");
+    pause();
+    // XBoard's status request `.` and a ping do not restart the search:
+    // one iteration of depth 1 only, and deeper ones after it.
+    e.send(".\nping 1");
+    let start = thinking(&e.until("pong 1"));
+    assert_eq!(start.iter().filter(|w| w[0] == "1").count(), 1, "{start:?}");
+    assert!(start.iter().any(|w| w[0].parse::<u32>().unwrap() >= 3), "{start:?}");
+    assert!(start.iter().all(|w| legal("chess", None, &[], &w[4])), "{start:?}");
+    // A move the user makes is analysed next; the engine does not reply.
+    e.send("usermove e2e4");
+    pause();
+    e.send("ping 2");
+    let lines = e.until("pong 2");
+    assert!(lines.iter().all(|l| !l.starts_with("move ")), "{lines:?}");
+    let after = thinking(&lines);
+    let answers: Vec<&Vec<String>> = after.iter().filter(|w| legal("chess", None, &["e2e4"], &w[4])).collect();
+    assert!(!answers.is_empty() && answers.iter().any(|w| w[0] == "1"), "{after:?}");
+    // `go` does not make it play either; `undo` goes back to the start.
+    e.send("go");
+    pause();
+    e.send("undo");
+    pause();
+    e.send("ping 3");
+    let lines = e.until("pong 3");
+    assert!(lines.iter().all(|l| !l.starts_with("move ")), "{lines:?}");
+    let last = thinking(&lines).last().cloned().unwrap();
+    assert!(legal("chess", None, &[], &last[4]), "{lines:?}");
+    // After `exit` the engine is quiet until told to play.
+    e.send("exit\nping 4");
+    e.until("pong 4");
+    pause();
+    e.send("ping 5");
+    assert_eq!(e.until("pong 5"), ["pong 5"]);
+    e.send("st 0.1\ngo");
+    let m = e.until("move ").last().unwrap().strip_prefix("move ").unwrap().to_string();
+    assert!(legal("chess", None, &[], &m), "{m}");
+    e.quit();
+}

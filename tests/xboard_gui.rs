@@ -171,3 +171,53 @@ fn xboard_ends_capablanca_and_wild_tamerlane_games_as_rookery_does() {
         assert_eq!(tag(&game, "Result"), rookery_result(variant, &log), "{variant}:\n{game}");
     }
 }
+
+#[test]
+fn xboard_analysis_mode_shows_deepening_thinking_and_no_move() {
+    use std::os::unix::process::CommandExt;
+    let Some((xboard, xvfb)) = tools_or_skip() else { return };
+    let dir = std::env::temp_dir().join(format!("rookery-xboard-analysis-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("xboard.log");
+    let engine = format!("{} xboard", env!("CARGO_BIN_EXE_rookery"));
+    let fixed = "-mode Analysis -variant tcb -popupExitMessage false -saveSettingsOnExit false -debug";
+    let mut args: Vec<String> = fixed.split_whitespace().map(String::from).collect();
+    args.extend(["-fcp".to_string(), engine, "-nameOfDebugFile".to_string(), log.to_string_lossy().to_string()]);
+    // Its own process group: analysis never ends by itself, so XBoard, the
+    // X server and the engine are stopped together after a while.
+    let mut child = Command::new(&xvfb)
+        .arg("-a")
+        .arg(&xboard)
+        .args(&args)
+        .current_dir(&dir)
+        .env("HOME", &dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .process_group(0)
+        .spawn()
+        .expect("xvfb-run starts");
+    std::thread::sleep(Duration::from_secs(12));
+    for signal in ["-TERM", "-KILL"] {
+        let _ = Command::new("kill").args([signal, "--", &format!("-{}", child.id())]).status();
+        std::thread::sleep(Duration::from_secs(1));
+    }
+    let _ = child.wait();
+    let log = std::fs::read_to_string(&log).unwrap_or_default();
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(log.contains(">first : analyze"), "XBoard did not start the analysis:\n{log}");
+    // Thinking lines `<first : depth score time nodes pv`.
+    let depths: Vec<u32> = log
+        .lines()
+        .filter_map(|l| l.split_once("<first : ").map(|(_, rest)| rest))
+        .filter_map(|rest| {
+            let w: Vec<&str> = rest.split_whitespace().collect();
+            (w.len() > 4 && w[..4].iter().all(|x| x.parse::<i64>().is_ok())).then(|| w[0].parse().unwrap())
+        })
+        .collect();
+    assert!(depths.iter().any(|&d| d >= 6), "no deep analysis: {depths:?}\n{log}");
+    // XBoard's periodic status requests did not restart it.
+    assert!(log.contains(">first : ."), "XBoard sent no status request:\n{log}");
+    assert_eq!(depths.iter().filter(|&&d| d == 1).count(), 1, "{depths:?}");
+    assert!(!log.contains("<first : move "), "the engine moved in analysis mode:\n{log}");
+}

@@ -129,6 +129,19 @@ impl Flags {
         self.searching.store(true, Ordering::SeqCst);
     }
 
+    /// Ends a search run under [`Flags::pondering`]: takes the flag down
+    /// and, if the reader took it first (a line arrived), waits for the
+    /// stop the reader raises right after, so that no stale stop is left
+    /// to end the next search at once; then [`Flags::end`].
+    pub fn settle(&self) {
+        if !self.pondering.swap(false, Ordering::SeqCst) {
+            while !self.stop.load(Ordering::SeqCst) {
+                std::hint::spin_loop();
+            }
+        }
+        self.end();
+    }
+
     /// Marks its end; a stop that arrived too late is forgotten.
     pub fn end(&self) {
         self.searching.store(false, Ordering::SeqCst);
@@ -168,12 +181,17 @@ impl Flags {
 /// the search) instead of being passed on, and a `go` marks the search as
 /// running as soon as it is read, so that a `stop` or `ponderhit` sent
 /// right behind it is not lost before the session begins the search.
-/// While [`Flags::pondering`] is up, every line stops the search.
+/// While [`Flags::pondering`] is up, every line stops the search, and the
+/// reader takes the flag down as it does so. With `pong` (XBoard), while a
+/// search runs under that flag (pondering, analysing), `ping N` is answered
+/// by the reader and XBoard's status request `.` is dropped, so neither
+/// interrupts the search: there is nothing queued for them to wait for.
 pub fn spawn_reader(
     input: Box<dyn std::io::BufRead + Send>,
     flags: Flags,
     stoppers: &'static [&'static str],
     ready: Option<Out>,
+    pong: Option<Out>,
 ) -> Receiver<String> {
     let (tx, rx) = channel();
     std::thread::spawn(move || {
@@ -191,17 +209,33 @@ pub fn spawn_reader(
                 say(out, "readyok");
                 continue;
             }
+            // `searching` is raised only after the session found the
+            // channel empty: no earlier line is still waiting.
+            if let (Some(out), true) = (&pong, searching && flags.pondering.load(Ordering::SeqCst)) {
+                match word {
+                    "." => continue,
+                    "ping" => {
+                        let n = line.trim().strip_prefix("ping").unwrap_or("").trim();
+                        say(out, &format!("pong {n}"));
+                        continue;
+                    }
+                    _ => {}
+                }
+            }
             if tx.send(line).is_err() {
                 break;
             }
             // Tested after the send: a session that raised `pondering` and
             // then found the channel empty cannot miss this line.
-            if flags.pondering.load(Ordering::SeqCst) {
+            if flags.pondering.swap(false, Ordering::SeqCst) {
                 flags.stop.store(true, Ordering::SeqCst);
             }
         }
-        flags.stop.store(true, Ordering::SeqCst);
+        // `quit` queued before the stop: a session whose search ends now
+        // finds it and does not start another (analysis restarts at once).
         let _ = tx.send("quit".to_string());
+        flags.pondering.store(false, Ordering::SeqCst);
+        flags.stop.store(true, Ordering::SeqCst);
     });
     rx
 }

@@ -35,7 +35,7 @@ impl Uci {
 
     /// Reads commands from `input` until `quit` or its end.
     pub fn serve(&mut self, input: Box<dyn std::io::BufRead + Send>) {
-        let rx = super::spawn_reader(input, self.flags.clone(), STOPPERS, Some(self.out.clone()));
+        let rx = super::spawn_reader(input, self.flags.clone(), STOPPERS, Some(self.out.clone()), None);
         self.run(&rx);
     }
 

@@ -12,6 +12,7 @@ use crate::game::{Game, Move, Position, Reason};
 use crate::search::{Limits, Report, Score, Searcher};
 use crate::variant::Variant;
 
+mod analyze;
 mod guard;
 mod offer;
 mod ponder;
@@ -74,6 +75,11 @@ pub struct Xboard {
     /// the one right after our move: what a ponder search assumes
     /// (`ponder.rs`). Cleared whenever the position changes otherwise.
     expected: Option<Move>,
+    /// In analysis mode (`analyze` until `exit`, `analyze.rs`).
+    analysing: bool,
+    /// The analysis of the current position ended by itself (mate found,
+    /// depth cap): not searched again until a command arrives.
+    analysed: bool,
 }
 
 /// The name XBoard uses for a variant (its own for orthodox chess).
@@ -105,29 +111,34 @@ impl Xboard {
             computer: false,
             hard: false,
             expected: None,
+            analysing: false,
+            analysed: false,
         })
     }
 
     /// Reads commands from `input` until `quit` or its end.
     pub fn serve(&mut self, input: Box<dyn std::io::BufRead + Send>) {
-        let rx = super::spawn_reader(input, self.flags.clone(), STOPPERS, None);
+        let rx = super::spawn_reader(input, self.flags.clone(), STOPPERS, None, Some(self.out.clone()));
         self.run(&rx);
     }
 
-    /// Runs until `quit` or the end of input. While no command waits and
-    /// pondering is on, it thinks on the opponent's time (`ponder.rs`).
+    /// Runs until `quit` or the end of input. While no command waits, it
+    /// analyses in analysis mode (`analyze.rs`) and, with pondering on,
+    /// thinks on the opponent's time (`ponder.rs`).
     pub fn run(&mut self, rx: &Receiver<String>) {
         loop {
             let line = match rx.try_recv() {
                 Ok(line) => line,
                 Err(std::sync::mpsc::TryRecvError::Disconnected) => break,
-                Err(std::sync::mpsc::TryRecvError::Empty) => match self.ponder_until_input(rx) {
-                    Some(line) => line,
-                    None => match rx.recv() {
-                        Ok(line) => line,
-                        Err(_) => break,
-                    },
-                },
+                Err(std::sync::mpsc::TryRecvError::Empty) => {
+                    match self.analyse_until_input(rx).or_else(|| self.ponder_until_input(rx)) {
+                        Some(line) => line,
+                        None => match rx.recv() {
+                            Ok(line) => line,
+                            Err(_) => break,
+                        },
+                    }
+                }
             };
             if !self.command(line.trim()) {
                 break;
@@ -144,26 +155,34 @@ impl Xboard {
         if !matches!(word, "time" | "otim" | "ping" | "post" | "nopost" | "hard" | "computer" | "name" | "rating") {
             self.expected = None;
         }
+        if !matches!(word, "." | "ping" | "time" | "otim") {
+            self.analysed = false;
+        }
         match word {
             "hard" => self.hard = true,
             "easy" => self.hard = false,
             "xboard" | "" | "random" | "accepted" | "rejected" | "draw" | "name" | "rating" | "ics" | "otim"
-            | "cores" | "?" | "white" | "black" | "exit" | "." => {}
+            | "cores" | "?" | "white" | "black" | "." | "bk" | "hint" => {}
+            "analyze" => self.enter_analysis(),
+            "exit" => self.analysing = false,
             "computer" => self.computer = true,
             "protover" => self.features(),
             "new" => {
                 self.select_name("chess");
-                self.engine = Some(1);
+                self.engine = (!self.analysing).then_some(1);
                 self.computer = false;
                 self.clock.depth = None;
                 self.clock.per_move_ms = None;
             }
             "variant" => self.select_name(rest),
             "force" => self.engine = None,
+            // In analysis mode the engine never plays.
+            "go" if self.analysing => {}
             "go" => {
                 self.engine = Some(self.game.pos.side());
                 self.think();
             }
+            "playother" if self.analysing => {}
             "playother" => self.engine = Some(self.game.pos.side() ^ 1),
             "usermove" => self.user_move(rest),
             "setboard" => self.set_board(rest),
@@ -207,7 +226,7 @@ impl Xboard {
             &self.out,
             &format!(
                 "feature myname=\"Rookery {}\" setboard=1 usermove=1 ping=1 sigint=0 sigterm=0 colors=0 \
-                 san=0 analyze=0 memory=1 variants=\"{}\" done=1",
+                 san=0 analyze=1 memory=1 variants=\"{}\" done=1",
                 env!("CARGO_PKG_VERSION"),
                 names.join(",")
             ),
@@ -281,6 +300,10 @@ impl Xboard {
             return say(&self.out, &format!("Illegal move ({why}): {text}"));
         }
         self.game.play(m);
+        // Analysis: the position is only something to think about.
+        if self.analysing {
+            return;
+        }
         if self.claim_result(false) {
             return;
         }

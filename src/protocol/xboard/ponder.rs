@@ -31,7 +31,8 @@ impl Xboard {
         // send).
         self.flags.pondering.store(true, Ordering::SeqCst);
         if let Ok(line) = rx.try_recv() {
-            self.flags.pondering.store(false, Ordering::SeqCst);
+            // A later line may have taken the flag and raised the stop.
+            self.flags.settle();
             return Some(line);
         }
         let shown = gui_move_text(&self.game.pos, &m);
@@ -52,8 +53,7 @@ impl Xboard {
             self.searcher.search(&mut self.game, limits, &mut report);
         }
         let interrupted = self.flags.stop.load(Ordering::SeqCst);
-        self.flags.pondering.store(false, Ordering::SeqCst);
-        self.flags.end();
+        self.flags.settle();
         self.game.undo();
         if !interrupted {
             // Nothing more to learn here (depth cap, mate found, game
