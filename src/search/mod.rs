@@ -550,14 +550,24 @@ impl Searcher {
         self.null != NullMove::Verified || self.negamax(game, verify, beta - 1, beta, ply, true) >= beta
     }
 
-    /// Whether the side to move has a piece other than royals and pawns
-    /// (without one, zugzwang is likely).
+    /// Whether the side to move has two pieces other than royals and
+    /// pawns. With one or none, zugzwang is likely and the null move is
+    /// not tried: in Morphy's 1.Ra6! (`kbK5/pp6/1P6/8/8/8/8/R7 w`) every
+    /// reply of Black's lone bishop and pawns loses, yet passing holds,
+    /// so a null move there refutes the winning move at every depth
+    /// (`tests/search.rs`, with the tuned weights).
     fn has_pieces(&self, pos: &Position<'_>) -> bool {
         let t = &pos.variant().tables;
-        (0..self.cells as u16).any(|c| {
-            let code = pos.at(c);
-            code != 0 && code_side(code) == pos.side() && !t.code_royal[code as usize] && !t.code_pawn[code as usize]
-        })
+        (0..self.cells as u16)
+            .filter(|&c| {
+                let code = pos.at(c);
+                code != 0
+                    && code_side(code) == pos.side()
+                    && !t.code_royal[code as usize]
+                    && !t.code_pawn[code as usize]
+            })
+            .nth(1)
+            .is_some()
     }
 }
 
