@@ -3,9 +3,10 @@
 //! `structure.rs`, `threats.rs`, `goals.rs`) are built from a [`Weights`]
 //! once per variant, so the hot path reads plain integers from its tables
 //! as before; nothing is read at run time in normal play. The defaults are
-//! still the hand-set ones; `rookery-tune` (`src/bin/tune.rs`, method and
-//! figures in `docs/tuning.md`) tunes them on Fairy-Stockfish's self-play
-//! games. Every weight is global, none names a variant.
+//! the set `rookery-tune` (`src/bin/tune.rs`, method and figures in
+//! `docs/tuning.md`) fitted on Fairy-Stockfish's self-play games
+//! (`docs/tuned-weights.txt`); the hand-set ones they replaced are in
+//! `docs/hand-set-weights.txt`, for `ROOKERY_WEIGHTS`. Every weight is global, none names a variant.
 
 /// Declares [`Weights`], its compiled-in defaults, the names and the
 /// coordinate-descent steps of its fields (the tuner's handles).
@@ -40,91 +41,91 @@ weights! {
     /// How much a destination reached over `k` intermediate cells counts
     /// (`reach_decay^k`): a slider's far cells are often blocked in a real
     /// game (the Interactive Diagram's AI discounts them too).
-    reach_decay = 0.75, step 0.02;
+    reach_decay = 0.77, step 0.02;
     /// Centipawns per unit of weighted mobility.
-    cp_per_move = 57.0, step 2.0;
+    cp_per_move = 61.0, step 2.0;
     /// Centipawns per unit of weighted mobility squared: a piece with many
     /// moves (a compound) is worth more than the sum of its parts, as
     /// H. G. Muller measured (it can fork and mate alone).
-    cp_per_move_sq = 0.0, step 0.1;
+    cp_per_move_sq = 0.3, step 0.1;
     /// A destination ahead (toward the enemy) counts `1 + forward_share`,
     /// one behind `1 - forward_share`: moving forward attacks, moving back
     /// only retreats.
-    forward_share = 0.0, step 0.05;
+    forward_share = 0.15, step 0.05;
     /// A destination reached by a leap or a single step (no slide) counts
     /// `1 + leap_share`: it cannot be blocked.
-    leap_share = 0.0, step 0.05;
+    leap_share = 0.05, step 0.05;
     /// Share of its value a colour-bound piece loses: it reaches half the
     /// board.
-    bound_share = 0.0, step 0.02;
+    bound_share = 0.06, step 0.02;
     // Placement (`eval.rs`).
     /// Centipawns per unit of mobility above the piece's board average on a
     /// cell (centralization).
-    central_weight = 8.0, step 1.0;
+    central_weight = 7.0, step 1.0;
     /// Share of the centralization a pawn gets.
-    pawn_central = 0.5, step 0.1;
+    pawn_central = 0.4, step 0.1;
     /// Share of what promoting gains that a pawn just before the zone gets
     /// for its advance (growing with the fourth power of ranks covered).
-    advance_share = 0.333_333_333_333_333_3, step 0.03;
+    advance_share = 0.123333, step 0.03;
     /// Share of a piece's value it counts while in hand.
-    hand_share = 0.9, step 0.03;
+    hand_share = 0.75, step 0.03;
     /// Bonus of the side to move.
-    tempo = 10.0, step 2.0;
+    tempo = 26.0, step 2.0;
     // Activity (`activity.rs`).
     /// Centipawns per move of mobility above the typical count, for a piece
     /// averaging one move on the empty board, in the middlegame; a piece
     /// with `m` average moves gets this over `sqrt(m)`.
-    mobility_mg = 14.0, step 1.0;
+    mobility_mg = 20.0, step 1.0;
     /// The same in the endgame.
-    mobility_eg = 20.0, step 1.0;
+    mobility_eg = 14.0, step 1.0;
     /// The typical count, as a share of the empty-board average.
-    typical_share = 0.5, step 0.05;
+    typical_share = 0.85, step 0.05;
     /// Danger units per cell next to an enemy royal that an attacker hits.
-    unit_per_cell = 2.0, step 1.0;
+    unit_per_cell = 4.0, step 1.0;
     /// Danger units per attacker that hits any.
-    unit_per_attacker = 3.0, step 1.0;
+    unit_per_attacker = 2.0, step 1.0;
     /// The royal safety penalty is `units² / danger_div` (integer).
     danger_div = 4.0, step 1.0;
     /// The most the royal safety penalty is.
-    danger_max = 600.0, step 30.0;
+    danger_max = 390.0, step 30.0;
     /// Danger units per pawn in hand.
-    unit_per_hand_pawn = 1.0, step 1.0;
+    unit_per_hand_pawn = 16.0, step 1.0;
     /// Danger units per other piece in hand.
-    unit_per_hand_piece = 3.0, step 1.0;
+    unit_per_hand_piece = 1.0, step 1.0;
     /// The most danger units pieces in hand add.
-    hand_units_max = 12.0, step 1.0;
+    hand_units_max = 34.0, step 1.0;
     /// Bonus for having pieces of a colour-bound kind on both colours.
-    pair = 40.0, step 4.0;
+    pair = 24.0, step 4.0;
     // Threats (`threats.rs`).
     /// Bonus for a piece attacked by a lower-valued one: this base ...
-    lower_base = 20.0, step 2.0;
+    lower_base = 8.0, step 2.0;
     /// ... plus this share of the victim's value ...
-    lower_share = 0.125, step 0.01;
+    lower_share = 0.145, step 0.01;
     /// ... at most this.
-    lower_max = 120.0, step 10.0;
+    lower_max = 110.0, step 10.0;
     /// Bonus for an attacked piece nothing guards: this base ...
-    hanging_base = 10.0, step 2.0;
+    hanging_base = 20.0, step 2.0;
     /// ... plus this share of its value.
-    hanging_share = 0.0625, step 0.01;
+    hanging_share = 0.0325, step 0.01;
     // Pawn structure and royal shelter (`structure.rs`).
     /// Bonus for a passed pawn that has just started.
-    passed_min = 10.0, step 2.0;
+    passed_min = -2.0, step 2.0;
     /// Bonus for a passed pawn at the promotion rank.
-    passed_max = 110.0, step 8.0;
+    passed_max = 70.0, step 8.0;
     /// Penalty per pawn on a file holding several.
-    doubled = 15.0, step 2.0;
+    doubled = 3.0, step 2.0;
     /// Penalty for a pawn with no own pawn on a neighbouring file.
-    isolated = 12.0, step 2.0;
+    isolated = 6.0, step 2.0;
     /// Middlegame bonus per own piece next to a royal piece (three count).
-    shelter = 14.0, step 2.0;
+    shelter = 12.0, step 2.0;
     /// Middlegame bonus per own pawn in front of a royal piece (half for the
     /// row beyond).
-    shield = 12.0, step 2.0;
+    shield = 8.0, step 2.0;
     /// Endgame weight per step between the enemy royal and a passed pawn's
     /// next cell.
-    escort_enemy = 30.0, step 3.0;
+    escort_enemy = 51.0, step 3.0;
     /// The same for its own royal (a penalty: far is worse).
-    escort_own = 12.0, step 2.0;
+    escort_own = 18.0, step 2.0;
     // Goals (`goals.rs`): no tuning data plays such variants yet.
     /// What standing next to a goal region is worth.
     goal_near = 300.0, step 20.0;
