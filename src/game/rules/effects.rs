@@ -335,8 +335,12 @@ impl Position<'_> {
         let mut n = 0;
         for (i, &c) in std::iter::once(&at).chain(x.around(at)).enumerate() {
             let code = self.board[c as usize];
+            // (An empty cell has no kind: `code_kind(0)` underflows.)
+            if code == 0 {
+                continue;
+            }
             let kind = code_kind(code) as usize;
-            if code == 0 || (i > 0 && x.spared[kind]) || x.immune[kind] {
+            if (i > 0 && x.spared[kind]) || x.immune[kind] {
                 continue;
             }
             self.blasts.push((c, code, self.virgin[c as usize]));
