@@ -9,11 +9,9 @@
 //! A search that ends by itself (a mate found, the game over, a depth cap)
 //! is not repeated until a command arrives.
 
-use std::sync::atomic::Ordering;
 use std::sync::mpsc::Receiver;
 
 use super::{say, thinking_line, Xboard};
-use crate::search::Limits;
 
 impl Xboard {
     /// Enters analysis mode: the engine plays neither side.
@@ -30,25 +28,14 @@ impl Xboard {
         if !self.analysing || self.analysed {
             return None;
         }
-        // Raised before looking at the channel, so that a line sent after
-        // the look stops the search (see `spawn_reader`).
-        self.flags.pondering.store(true, Ordering::SeqCst);
-        if let Ok(line) = rx.try_recv() {
-            self.flags.settle();
+        if let Some(line) = self.line_waiting(rx) {
             return Some(line);
         }
         let start = self.game.clone();
         let out = self.out.clone();
         // Thinking is what analysis mode is for: shown with or without `post`.
         let mut report = |r: &crate::search::Report| say(&out, &thinking_line(&start, r));
-        self.flags.begin();
-        if self.game.outcome().is_none() {
-            let limits = Limits::infinite().with_depth(self.clock.depth);
-            self.searcher.search(&mut self.game, limits, &mut report);
-        }
-        let interrupted = self.flags.stop.load(Ordering::SeqCst);
-        self.flags.settle();
-        if !interrupted {
+        if !self.search_until_input(&mut report) {
             self.analysed = true;
         }
         None

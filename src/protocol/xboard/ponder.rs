@@ -26,13 +26,7 @@ impl Xboard {
     /// search ran, or it ended on its own; read the next line as usual).
     pub(super) fn ponder_until_input(&mut self, rx: &Receiver<String>) -> Option<String> {
         let m = self.expected.filter(|_| self.hard && self.engine == Some(self.game.pos.side() ^ 1))?;
-        // Raised before looking at the channel, so that a line sent after
-        // the look stops the search (the reader tests the flag after each
-        // send).
-        self.flags.pondering.store(true, Ordering::SeqCst);
-        if let Ok(line) = rx.try_recv() {
-            // A later line may have taken the flag and raised the stop.
-            self.flags.settle();
+        if let Some(line) = self.line_waiting(rx) {
             return Some(line);
         }
         let shown = gui_move_text(&self.game.pos, &m);
@@ -47,13 +41,7 @@ impl Xboard {
                 say(&out, &with_reply(&line, &shown));
             }
         };
-        self.flags.begin();
-        let limits = Limits::infinite().with_depth(self.clock.depth);
-        if self.game.outcome().is_none() {
-            self.searcher.search(&mut self.game, limits, &mut report);
-        }
-        let interrupted = self.flags.stop.load(Ordering::SeqCst);
-        self.flags.settle();
+        let interrupted = self.search_until_input(&mut report);
         self.game.undo();
         if !interrupted {
             // Nothing more to learn here (depth cap, mate found, game
@@ -61,6 +49,36 @@ impl Xboard {
             self.expected = None;
         }
         None
+    }
+}
+
+impl Xboard {
+    /// Raises [`super::super::Flags::pondering`] and returns a line that
+    /// already waits (the flag then taken down again), if any. Raised
+    /// before looking at the channel, so that a line sent after the look
+    /// stops the search that follows (the reader tests the flag after each
+    /// send). Shared with analysis mode.
+    pub(super) fn line_waiting(&mut self, rx: &Receiver<String>) -> Option<String> {
+        self.flags.pondering.store(true, Ordering::SeqCst);
+        let line = rx.try_recv().ok()?;
+        // A later line may have taken the flag and raised the stop.
+        self.flags.settle();
+        Some(line)
+    }
+
+    /// After [`Xboard::line_waiting`] found nothing: searches the game's
+    /// position without limit (but `sd`) until a line arrives; true if a
+    /// line stopped it, false if it ended by itself (depth cap, mate
+    /// found, game over).
+    pub(super) fn search_until_input(&mut self, report: &mut dyn FnMut(&crate::search::Report)) -> bool {
+        self.flags.begin();
+        if self.game.outcome().is_none() {
+            let limits = Limits::infinite().with_depth(self.clock.depth);
+            self.searcher.search(&mut self.game, limits, report);
+        }
+        let interrupted = self.flags.stop.load(Ordering::SeqCst);
+        self.flags.settle();
+        interrupted
     }
 }
 
