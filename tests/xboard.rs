@@ -268,10 +268,35 @@ fn hard_ponders_on_the_expected_reply_and_easy_does_not() {
     let expected = pondered[0][4].clone();
     assert!(legal("chess", None, &[&played], &expected), "{pondered:?}");
     assert!(pondered.iter().all(|w| w[4] == expected), "{pondered:?}");
-    // The expected reply played: the engine answers with a legal move.
-    e.send(&format!("usermove {expected}"));
-    let m = e.until("move ").last().unwrap().strip_prefix("move ").unwrap().to_string();
+    // The expected reply played, after the clock lines as XBoard sends
+    // them: a ponder hit. The search goes on from the pondered depth (a
+    // search begun again would show depth 1 first) and shows its lines from
+    // the new position; the engine answers with a legal move.
+    e.send(&format!("time 6000\notim 6000\nusermove {expected}"));
+    let answered = e.until("move ");
+    let m = answered.last().unwrap().strip_prefix("move ").unwrap().to_string();
     assert!(legal("chess", None, &[&played, &expected], &m), "{m}");
+    let deepest: u32 = pondered.iter().map(|w| w[0].parse().unwrap()).max().unwrap();
+    let after = thinking(&answered);
+    assert!(after.iter().all(|w| w[0].parse::<u32>().unwrap() > deepest), "{deepest} {after:?}");
+    assert!(after.iter().all(|w| legal("chess", None, &[&played, &expected], &w[4])), "{after:?}");
+    e.quit();
+
+    // Another reply stops the ponder search: the engine searches afresh
+    // (depth 1 first) and answers that move.
+    let mut e = Engine::start();
+    e.send("xboard\nprotover 2\nnew\nhard\npost\nst 0.2\ngo");
+    let played = e.until("move ").last().unwrap().strip_prefix("move ").unwrap().to_string();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    e.send("ping 1");
+    let pondered = thinking(&e.until("pong 1"));
+    let expected = pondered[0][4].clone();
+    let other = ["a7a6", "h7h6"].into_iter().find(|m| *m != expected && legal("chess", None, &[&played], m)).unwrap();
+    e.send(&format!("time 6000\notim 6000\nusermove {other}"));
+    let answered = e.until("move ");
+    let m = answered.last().unwrap().strip_prefix("move ").unwrap().to_string();
+    assert!(legal("chess", None, &[&played, other], &m), "{m}");
+    assert_eq!(thinking(&answered).first().map(|w| w[0].as_str()), Some("1"), "{answered:?}");
     e.quit();
 
     // `easy`: after its move the engine is silent until the next command.

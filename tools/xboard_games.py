@@ -4,7 +4,7 @@ every variant `rookery xboard` offers: a benchmark of how well the `setup`
 and `piece` lines teach XBoard each variant, not a test.
 
   tools/xboard_games.py [--rookery PATH] [--depth D] [--jobs N]
-                        [--tc MIN --inc SEC --mps N] [--timeout S]
+                        [--tc MIN --inc SEC --mps N] [--ponder] [--timeout S]
                         [--out DIR] [VARIANT ...]
 
 Each game is `xboard -fcp "rookery xboard" -scp "rookery xboard" -variant V
@@ -101,6 +101,8 @@ def play(args, variant):
         cmd[3:3] = ROOKERY_ENDS
     if args.depth:
         cmd[3:3] = ["-searchDepth", str(args.depth)]
+    if args.ponder:
+        cmd[3:3] = ["-ponderNextMove", "true"]
     t = time.time()
     # A session of its own, so a timeout ends xvfb-run, Xvfb, XBoard and
     # both engines together (killing xvfb-run alone leaves them running).
@@ -139,6 +141,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rookery", default="target/release/rookery")
     ap.add_argument("--depth", type=int, default=2, help="XBoard's -searchDepth (0: none, the clock decides)")
+    ap.add_argument("--ponder", action="store_true",
+                    help="XBoard's -ponderNextMove true: it sends `hard`, both engines think on the other's time")
     ap.add_argument("--tc", default="10", help="XBoard's -tc: minutes (or m:ss) per session")
     ap.add_argument("--inc", default="0", help="XBoard's -inc: seconds added per move")
     ap.add_argument("--mps", default="0", help="XBoard's -mps: moves per session (0: the whole game, with --inc)")

@@ -118,6 +118,14 @@ pub struct Flags {
     /// While an XBoard ponder search runs: any line from the GUI stops it
     /// (the opponent moved, or the GUI wants something else first).
     pub pondering: Arc<AtomicBool>,
+    /// While an XBoard ponder search runs: the move text (as XBoard
+    /// sends it) that is the expected reply. That line, alone or after
+    /// `usermove`, is a ponder hit: the search goes on for
+    /// [`Flags::ponder_ms`] instead of stopping; the clock lines XBoard
+    /// sends before it (`time`, `otim`) do not stop it either.
+    pub hit_text: Arc<Mutex<Option<String>>>,
+    /// Raised by the reader on a ponder hit (see [`Flags::hit_text`]).
+    pub hit: Arc<AtomicBool>,
     /// Counts searches, so that a timer set for one never stops the next.
     generation: Arc<AtomicU64>,
 }
@@ -133,13 +141,17 @@ impl Flags {
     /// and, if the reader took it first (a line arrived), waits for the
     /// stop the reader raises right after, so that no stale stop is left
     /// to end the next search at once; then [`Flags::end`].
-    pub fn settle(&self) {
+    /// Returns whether the reader saw a ponder hit (its search then
+    /// went on on the engine's own time).
+    pub fn settle(&self) -> bool {
         if !self.pondering.swap(false, Ordering::SeqCst) {
-            while !self.stop.load(Ordering::SeqCst) {
+            while !self.stop.load(Ordering::SeqCst) && !self.hit.load(Ordering::SeqCst) {
                 std::hint::spin_loop();
             }
         }
+        let hit = self.hit.swap(false, Ordering::SeqCst);
         self.end();
+        hit
     }
 
     /// Marks its end; a stop that arrived too late is forgotten.
@@ -147,6 +159,37 @@ impl Flags {
         self.searching.store(false, Ordering::SeqCst);
         self.stop.store(false, Ordering::SeqCst);
         self.ponder_ms.store(0, Ordering::SeqCst);
+        self.hit.store(false, Ordering::SeqCst);
+        *self.hit_text.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    }
+
+    /// What `line` is to an XBoard ponder search armed with
+    /// [`Flags::hit_text`]: `Some(true)` the hit, `Some(false)` a clock
+    /// line that comes before the opponent's move, `None` anything else
+    /// (or no hit armed).
+    fn ponder_line(&self, line: &str) -> Option<bool> {
+        let text = self.hit_text.lock().unwrap_or_else(|e| e.into_inner());
+        let text = text.as_deref()?;
+        let mut words = line.split_whitespace();
+        let first = words.next().unwrap_or("");
+        let mv = if first == "usermove" { words.next() } else { Some(first) };
+        match first {
+            "time" | "otim" => Some(false),
+            _ if mv == Some(text) && words.next().is_none() => Some(true),
+            _ => None,
+        }
+    }
+
+    /// A ponder hit: the running search goes on for [`Flags::ponder_ms`]
+    /// (stopped at once if none was set).
+    fn on_hit(&self) {
+        match self.ponder_ms.swap(0, Ordering::SeqCst) {
+            0 => self.stop.store(true, Ordering::SeqCst),
+            ms => {
+                self.hit.store(true, Ordering::SeqCst);
+                self.stop_after(ms);
+            }
+        }
     }
 
     /// Stops the running search after `ms` milliseconds (a thread that
@@ -222,8 +265,21 @@ pub fn spawn_reader(
                     _ => {}
                 }
             }
+            let ponder_line = if searching { flags.ponder_line(&line) } else { None };
             if tx.send(line).is_err() {
                 break;
+            }
+            match ponder_line {
+                // XBoard's clock lines before the opponent's move.
+                Some(false) => continue,
+                // The expected reply: a session still pondering goes on.
+                Some(true) => {
+                    if flags.pondering.swap(false, Ordering::SeqCst) {
+                        flags.on_hit();
+                    }
+                    continue;
+                }
+                None => {}
             }
             // Tested after the send: a session that raised `pondering` and
             // then found the channel empty cannot miss this line.

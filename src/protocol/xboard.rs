@@ -75,6 +75,10 @@ pub struct Xboard {
     /// the one right after our move: what a ponder search assumes
     /// (`ponder.rs`). Cleared whenever the position changes otherwise.
     expected: Option<Move>,
+    /// A ponder search's answer for the position of the key it holds (the
+    /// expected reply played): played at once if the opponent's move
+    /// leads there (`ponder.rs`).
+    answer: Option<(u64, (Move, Report))>,
     /// In analysis mode (`analyze` until `exit`, `analyze.rs`).
     analysing: bool,
     /// The analysis of the current position ended by itself (mate found,
@@ -111,6 +115,7 @@ impl Xboard {
             computer: false,
             hard: false,
             expected: None,
+            answer: None,
             analysing: false,
             analysed: false,
         })
@@ -157,6 +162,10 @@ impl Xboard {
         }
         if !matches!(word, "." | "ping" | "time" | "otim") {
             self.analysed = false;
+        }
+        // The opponent's move the answer waits for comes after the clock.
+        if !matches!(word, "." | "ping" | "time" | "otim" | "usermove") && !self.looks_like_move(word) {
+            self.answer = None;
         }
         match word {
             "hard" => self.hard = true,
@@ -310,6 +319,7 @@ impl Xboard {
         if self.engine == Some(self.game.pos.side()) {
             self.think();
         }
+        self.answer = None;
     }
 
     /// Prints the result if the game is over; true then. Against another
@@ -372,10 +382,16 @@ impl Xboard {
                 say(&out, &thinking_line(&start, r));
             }
         };
-        let limits = self.limits();
-        self.flags.begin();
-        let best = self.searcher.search(&mut self.game, limits, &mut report);
-        self.flags.end();
+        let best = match self.take_answer() {
+            Some(answer) => Some(answer),
+            None => {
+                let limits = self.limits();
+                self.flags.begin();
+                let best = self.searcher.search(&mut self.game, limits, &mut report);
+                self.flags.end();
+                best
+            }
+        };
         let Some((mut m, report)) = best else { return };
         if guard::misapplied(&self.game.pos, &m).is_some() {
             m = guard::safe_move(&mut self.searcher, &self.game).unwrap_or(m);
@@ -388,6 +404,17 @@ impl Xboard {
         if !self.claim_result(true) {
             self.expected = reply;
         }
+    }
+}
+
+impl Xboard {
+    /// The ponder search's answer if it was for this position (a ponder
+    /// hit, `ponder.rs`) and its move is legal here.
+    fn take_answer(&mut self) -> Option<(Move, Report)> {
+        let (key, (m, report)) = self.answer.take()?;
+        let mut legal = Vec::new();
+        self.game.pos.legal_moves(&mut legal);
+        (key == self.game.pos.key() && legal.contains(&m)).then_some((m, report))
     }
 }
 

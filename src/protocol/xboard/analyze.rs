@@ -35,7 +35,7 @@ impl Xboard {
         let out = self.out.clone();
         // Thinking is what analysis mode is for: shown with or without `post`.
         let mut report = |r: &crate::search::Report| say(&out, &thinking_line(&start, r));
-        if !self.search_until_input(&mut report) {
+        if !self.search_until_input(&mut report).0 {
             self.analysed = true;
         }
         None

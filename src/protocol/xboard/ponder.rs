@@ -1,15 +1,18 @@
 //! Thinking on the opponent's time (`hard`). After its own move the engine
 //! plays the reply its search expects and searches the position behind it
-//! without limit until any line arrives from the GUI (the reader thread
-//! raises the stop flag, see [`super::super::Flags::pondering`]). The move
-//! is then taken back and the line handled as usual.
+//! without limit until a line arrives from the GUI (the reader thread
+//! raises the stop flag, see [`super::super::Flags::pondering`]).
 //!
-//! What the ponder search leaves is its transposition table: when the
-//! opponent does play the expected move, the engine's own search starts
-//! from a table filled for that very position and reaches the pondered
-//! depth at once. A real "ponder hit" that carries the running search over
-//! on the engine's clock is not attempted: CECP gives no ponder-hit signal
-//! and the search runs on this thread, which must read the move first.
+//! A ponder hit: XBoard sends the opponent's move as `time`, `otim`, then
+//! the move (CECP has no ponder-hit command). The reader lets the clock
+//! lines pass without stopping the search, and when the move is the
+//! expected one it lets the search go on for the time the clock gives the
+//! move ([`super::super::Flags::hit_text`]): the pondering counts, the
+//! search is not begun again. Its result is then kept as the answer for
+//! that position, and the session, once it has read the queued lines,
+//! plays it at once ([`Xboard::think`]). Any other line stops the ponder
+//! search, the expected move is taken back and the line handled as usual;
+//! what is left is the transposition table.
 //!
 //! As the protocol asks, nothing is pondered after `new` or `setboard`:
 //! only right after a move the engine made in this game.
@@ -18,7 +21,8 @@ use std::sync::atomic::Ordering;
 use std::sync::mpsc::Receiver;
 
 use super::{gui_move_text, say, thinking_line, Xboard};
-use crate::search::Limits;
+use crate::game::Move;
+use crate::search::{Limits, Report};
 
 impl Xboard {
     /// Ponders while no line waits, if pondering is on and a reply is
@@ -31,24 +35,41 @@ impl Xboard {
         }
         let shown = gui_move_text(&self.game.pos, &m);
         self.game.play(m);
+        self.arm_hit(&shown);
         let after = self.game.clone();
-        let (out, post) = (self.out.clone(), self.post);
-        // The line shown starts with the expected reply: thinking output
-        // reads from the board the GUI shows.
+        let (out, post, hit) = (self.out.clone(), self.post, self.flags.hit.clone());
+        // Until a hit, the line shown starts with the expected reply:
+        // thinking output reads from the board the GUI shows.
         let mut report = |r: &crate::search::Report| {
             if post {
                 let line = thinking_line(&after, r);
-                say(&out, &with_reply(&line, &shown));
+                say(&out, &if hit.load(Ordering::SeqCst) { line } else { with_reply(&line, &shown) });
             }
         };
-        let interrupted = self.search_until_input(&mut report);
+        let (interrupted, hit, best) = self.search_until_input(&mut report);
+        if hit || !interrupted {
+            // A hit, or nothing more to learn here (depth cap, mate
+            // found): the answer to the expected reply is ready.
+            self.answer = best.map(|b| (self.game.pos.key(), b));
+        }
         self.game.undo();
         if !interrupted {
-            // Nothing more to learn here (depth cap, mate found, game
-            // over): wait for the opponent without searching again.
+            // Wait for the opponent without searching again.
             self.expected = None;
         }
         None
+    }
+
+    /// Arms the reader for a ponder hit on `shown` (the expected reply as
+    /// XBoard sends it), the search then going on for the soft time the
+    /// clock gives the move; with no time limit (`sd` alone) nothing is
+    /// armed and the move stops the search as any line.
+    fn arm_hit(&self, shown: &str) {
+        let ms = self.limits().soft_ms.unwrap_or(0);
+        if ms > 0 {
+            self.flags.ponder_ms.store(ms, Ordering::SeqCst);
+            *self.flags.hit_text.lock().unwrap_or_else(|e| e.into_inner()) = Some(shown.to_string());
+        }
     }
 }
 
@@ -67,18 +88,23 @@ impl Xboard {
     }
 
     /// After [`Xboard::line_waiting`] found nothing: searches the game's
-    /// position without limit (but `sd`) until a line arrives; true if a
-    /// line stopped it, false if it ended by itself (depth cap, mate
-    /// found, game over).
-    pub(super) fn search_until_input(&mut self, report: &mut dyn FnMut(&crate::search::Report)) -> bool {
+    /// position without limit (but `sd`) until a line arrives. Returns
+    /// whether it was stopped (false: it ended by itself: depth cap, mate
+    /// found, game over), whether that was after a ponder hit (see
+    /// [`super::super::Flags::hit_text`]), and its best move.
+    pub(super) fn search_until_input(
+        &mut self,
+        report: &mut dyn FnMut(&Report),
+    ) -> (bool, bool, Option<(Move, Report)>) {
         self.flags.begin();
+        let mut best = None;
         if self.game.outcome().is_none() {
             let limits = Limits::infinite().with_depth(self.clock.depth);
-            self.searcher.search(&mut self.game, limits, report);
+            best = self.searcher.search(&mut self.game, limits, report);
         }
         let interrupted = self.flags.stop.load(Ordering::SeqCst);
-        self.flags.settle();
-        interrupted
+        let hit = self.flags.settle();
+        (interrupted, hit, best)
     }
 }
 
