@@ -38,6 +38,8 @@ struct StructureWeights {
     passed_max: i32,
     doubled: i32,
     isolated: i32,
+    connected_min: i32,
+    connected_max: i32,
     shelter: i32,
     shield: i32,
     escort_enemy: i32,
@@ -52,6 +54,8 @@ impl StructureWeights {
             passed_max: int(w.passed_max),
             doubled: int(w.doubled),
             isolated: int(w.isolated),
+            connected_min: int(w.connected_min),
+            connected_max: int(w.connected_max),
             shelter: int(w.shelter),
             shield: int(w.shield),
             escort_enemy: int(w.escort_enemy),
@@ -136,13 +140,34 @@ impl Structure {
                 score -= self.w.isolated * n;
             }
             let enemy = masks[s ^ 1][left] | masks[s ^ 1][x] | masks[s ^ 1][right];
+            let beside = if left < x { own[left] } else { 0 } | if right > x { own[right] } else { 0 };
+            let connected = file & self.connected_cells(beside, s);
             while file != 0 {
                 let y = file.trailing_zeros();
-                file &= file - 1;
                 score += self.passed(enemy, x, y, s, mg, royal);
+                if connected & file & file.wrapping_neg() != 0 {
+                    score += self.connected(y, s);
+                }
+                file &= file - 1;
             }
         }
         score
+    }
+
+    /// The ranks on a file where a pawn of side `s` is connected, given
+    /// `beside`, the own pawns on both neighbouring files: level with one of
+    /// them (a phalanx) or a rank ahead of one (defended by it).
+    fn connected_cells(&self, beside: u64, s: usize) -> u64 {
+        // White's pawns move up the ranks, Black's down (see `goal`).
+        beside | if s == 0 { beside << 1 } else { beside >> 1 }
+    }
+
+    /// The bonus of a connected pawn of side `s` on rank `y`, growing with
+    /// the square of the ranks it has travelled.
+    fn connected(&self, y: u32, s: usize) -> i32 {
+        let travelled = self.ranks - 1 - (self.goal[s] as i32 - y as i32).abs();
+        let frac = travelled.max(0) * 256 / (self.ranks - 1).max(1);
+        self.w.connected_min + (self.w.connected_max - self.w.connected_min) * frac * frac / 65536
     }
 
     /// The bonus of side `s`'s pawn on file `x`, rank `y`, if no pawn in
@@ -247,6 +272,24 @@ mod tests {
         assert!(own_near > far_enemy, "{own_near} {far_enemy}");
         // Black's pawn, mirrored: the same amounts.
         assert_eq!(white_minus_black("K7/8/8/8/8/3kp3/8/8 w - - 0 1"), -own_near);
+    }
+
+    #[test]
+    fn connected_pawns_count_side_by_side_and_defended() {
+        // Black's pawns block White's (none passed) and stay the same.
+        let phalanx = white_minus_black("4k3/3pp3/8/8/8/3PP3/8/4K3 w - - 0 1");
+        let defended = white_minus_black("4k3/3pp3/8/8/3P4/4P3/8/4K3 w - - 0 1");
+        let apart = white_minus_black("4k3/3pp3/8/8/3P4/8/4P3/4K3 w - - 0 1");
+        let (v, _) = load_str(builtin::text("chess").unwrap()).unwrap();
+        let st = Structure::new(&v, &Weights::DEFAULT).unwrap();
+        // Rank 3 is index 2: both pawns of the phalanx count there; only
+        // d4, defended by e3, counts in the second; neither in the third.
+        assert!(st.connected(2, 0) > 0);
+        assert_eq!(phalanx - apart, 2 * st.connected(2, 0), "{phalanx} {apart}");
+        assert_eq!(defended - apart, st.connected(3, 0), "{defended} {apart}");
+        assert!(st.connected(3, 0) > st.connected(2, 0));
+        // Mirrored for Black.
+        assert_eq!(white_minus_black("4k3/8/3pp3/8/8/8/3PP3/4K3 w - - 0 1"), -phalanx);
     }
 
     #[test]

@@ -116,6 +116,12 @@ weights! {
     doubled = 3.0, step 2.0;
     /// Penalty for a pawn with no own pawn on a neighbouring file.
     isolated = 6.0, step 2.0;
+    /// Bonus for a connected pawn (an own pawn beside it or diagonally
+    /// behind it, defending it) that has just started ...
+    connected_min = 6.0, step 2.0;
+    /// ... and at the promotion rank (growing with the square of the
+    /// ranks travelled, as the passed bonus).
+    connected_max = 56.0, step 4.0;
     /// Middlegame bonus per own piece next to a royal piece (three count).
     shelter = 12.0, step 2.0;
     /// Middlegame bonus per own pawn in front of a royal piece (half for the
@@ -193,5 +199,11 @@ mod tests {
         assert_eq!(Weights::parse("# nothing\n").unwrap(), Weights::DEFAULT);
         assert!(Weights::parse("no_such = 1").unwrap_err().contains("no_such"));
         assert_eq!(Weights::NAMES.len(), Weights::STEPS.len());
+    }
+
+    #[test]
+    fn the_documented_tuned_set_is_the_compiled_in_one() {
+        let doc = Weights::parse(include_str!("../../docs/tuned-weights.txt")).unwrap();
+        assert_eq!(doc.to_text(), Weights::DEFAULT.to_text());
     }
 }
