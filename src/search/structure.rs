@@ -165,9 +165,15 @@ impl Structure {
     /// The bonus of a connected pawn of side `s` on rank `y`, growing with
     /// the square of the ranks it has travelled.
     fn connected(&self, y: u32, s: usize) -> i32 {
-        let travelled = self.ranks - 1 - (self.goal[s] as i32 - y as i32).abs();
-        let frac = travelled.max(0) * 256 / (self.ranks - 1).max(1);
+        let frac = self.travelled(y, s);
         self.w.connected_min + (self.w.connected_max - self.w.connected_min) * frac * frac / 65536
+    }
+
+    /// How far a pawn of side `s` on rank `y` has come from the far end
+    /// toward its promotion rank, in 256ths of the board's length.
+    fn travelled(&self, y: u32, s: usize) -> i32 {
+        let travelled = self.ranks - 1 - (self.goal[s] as i32 - y as i32).abs();
+        travelled.max(0) * 256 / (self.ranks - 1).max(1)
     }
 
     /// The bonus of side `s`'s pawn on file `x`, rank `y`, if no pawn in
@@ -179,8 +185,7 @@ impl Structure {
         if enemy & ahead != 0 {
             return 0;
         }
-        let travelled = self.ranks - 1 - (goal as i32 - y as i32).abs();
-        let frac = travelled.max(0) * 256 / (self.ranks - 1).max(1);
+        let frac = self.travelled(y, s);
         let bonus = self.w.passed_min + (self.w.passed_max - self.w.passed_min) * frac * frac / 65536;
         // Worth most in the endgame, when nothing stops it.
         let front = if goal > y { y + 1 } else { y.saturating_sub(1) };
