@@ -109,13 +109,13 @@ weights! {
     hanging_share = 0.0325, step 0.01;
     // Pawn structure and royal shelter (`structure.rs`).
     /// Bonus for a passed pawn that has just started.
-    passed_min = -2.0, step 2.0;
+    passed_min = 1.0, step 2.0;
     /// Bonus for a passed pawn at the promotion rank.
-    passed_max = 70.0, step 8.0;
+    passed_max = 98.0, step 8.0;
     /// Penalty per pawn on a file holding several.
-    doubled = 3.0, step 2.0;
+    doubled = 6.0, step 2.0;
     /// Penalty for a pawn with no own pawn on a neighbouring file.
-    isolated = 6.0, step 2.0;
+    isolated = 4.0, step 2.0;
     /// Bonus for a connected pawn (an own pawn beside it or diagonally
     /// behind it, defending it) that has just started ...
     connected_min = 6.0, step 2.0;
@@ -123,10 +123,10 @@ weights! {
     /// ranks travelled, as the passed bonus).
     connected_max = 56.0, step 4.0;
     /// Middlegame bonus per own piece next to a royal piece (three count).
-    shelter = 12.0, step 2.0;
+    shelter = 15.0, step 2.0;
     /// Middlegame bonus per own pawn in front of a royal piece (half for the
     /// row beyond).
-    shield = 8.0, step 2.0;
+    shield = 5.0, step 2.0;
     /// Endgame weight per step between the enemy royal and a passed pawn's
     /// next cell.
     escort_enemy = 51.0, step 3.0;
