@@ -140,3 +140,41 @@ fn help_gives_this_positions_moves_and_answers_stay_above_the_prompt() {
     assert_eq!(out.matches("     a b c d e f g h i").count(), 2, "{out}");
     assert!(out.contains("legal moves: ") && out.contains("illegal: \"foo\""), "{out}");
 }
+
+/// `rookery replay DEF --stdin` (the match arbiter's one process): each
+/// line is a game from the start, answered as the one-shot `replay`
+/// answers it (the FEN, `result: …`), or with its error on one line, then
+/// `done`; a bad line does not end the session.
+#[test]
+fn replay_from_stdin_answers_each_game_as_the_one_shot_replay_does() {
+    let run = |args: &[&str], input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rookery"))
+            .arg("replay")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        (out.status.success(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    };
+    let mate = ["f2f3", "e7e5", "g2g4", "d8h4"];
+    let (ok, once, _) = run(&[&["chess"][..], &mate].concat(), "");
+    assert!(ok && once.contains("result: 0-1 (checkmate)"), "{once}");
+    let (ok, err_once, err) = run(&["chess", "e2e5"], "");
+    assert!(!ok && err_once.is_empty(), "{err_once}");
+    let input = format!("e2e4 e7e5\n{}\ne2e5\n\n", mate.join(" "));
+    let (ok, out, _) = run(&["chess", "--stdin"], &input);
+    assert!(ok, "{out}");
+    let answers: Vec<&str> = out.split("done\n").collect();
+    assert_eq!(answers.len(), 5, "{out}");
+    assert_eq!(answers[0], "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n");
+    assert_eq!(answers[1], once);
+    // The one-shot error's first line, on standard output.
+    assert_eq!(answers[2], format!("{}\n", err.lines().next().unwrap()));
+    assert!(answers[2].starts_with("error: move 1 (e2e5) is not legal"), "{}", answers[2]);
+    assert_eq!(answers[3], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
+    assert_eq!(answers[4], "");
+}

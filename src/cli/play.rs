@@ -97,49 +97,43 @@ pub struct ReplayArgs {
     /// (after the FEN and result lines, which stay first).
     #[arg(long)]
     board: bool,
+    /// Read games from standard input instead, one per line (its moves
+    /// from the start, separated by spaces), and answer each with the FEN,
+    /// `result: …` if the game is over, or `error: …` (one line), then
+    /// `done`: a match arbiter's one process for a whole match.
+    #[arg(long, conflicts_with_all = ["moves", "board"])]
+    stdin: bool,
     /// Moves in coordinate notation (`e2e4`, `c8c9h`, castling `e1g1` or `e1h1`, postings `S@e3`).
     moves: Vec<String>,
 }
 
+/// Why a replay stopped.
+enum Failed {
+    /// The start position could not be set up (already reported).
+    Start(ExitCode),
+    /// A move was not legal or came after the end: the message.
+    Move(String),
+}
+
 /// Plays the moves; prints the final FEN and, if the game is over,
-/// `result: 1-0 (checkmate)`; with `--board`, then the board and hands.
+/// `result: 1-0 (checkmate)`; with `--board`, then the board and hands;
+/// with `--stdin`, the same for every line read (see [`ReplayArgs`]).
 pub fn replay_cmd(a: ReplayArgs) -> ExitCode {
     let v = match load(&a.def) {
         Ok(v) => v,
         Err(c) => return c,
     };
-    let choices = Choices { open: a.open, random_variation: a.random_variation };
-    let hooks = match (a.seed, v.module) {
-        (Some(seed), Some(module)) => Some(module.begin(seed, choices)),
-        (Some(_), _) => {
-            errln!("error: --seed only applies to definitions with a rule module (variant.hook)");
+    if a.stdin {
+        return replay_lines(&v, &a);
+    }
+    let mut game = match replay_game(&v, &a, &a.moves) {
+        Ok(g) => g,
+        Err(Failed::Start(c)) => return c,
+        Err(Failed::Move(m)) => {
+            errln!("error: {m}");
             return ExitCode::from(2);
         }
-        _ => None,
     };
-    let pos = match super::def::start_position(&v, hooks.as_deref(), a.fen.as_deref()) {
-        Ok(p) => p,
-        Err(c) => return c,
-    };
-    let mut game = Game::new(pos);
-    for m in hooks.as_ref().map(|h| h.opening_moves(&game.pos)).unwrap_or_default() {
-        game.play(m);
-    }
-    let mut legal = Vec::new();
-    for (i, text) in a.moves.iter().enumerate() {
-        if let Some(o) = game.outcome() {
-            errln!("error: move {} ({text}) comes after the game ended: {o}", i + 1);
-            return ExitCode::from(2);
-        }
-        game.pos.legal_moves(&mut legal);
-        let Some(m) = parse_move(&game.pos, text, &legal) else {
-            let mut all: Vec<String> = legal.iter().map(|m| move_text(&game.pos, m, &legal)).collect();
-            all.sort();
-            errln!("error: move {} ({text}) is not legal in {}\nlegal moves: {}", i + 1, game.pos.fen(), all.join(" "));
-            return ExitCode::from(2);
-        };
-        game.play(m);
-    }
     outln!("{}", game.pos.fen());
     if let Some(o) = game.outcome() {
         outln!("result: {o}");
@@ -148,4 +142,67 @@ pub fn replay_cmd(a: ReplayArgs) -> ExitCode {
         outln!("{}", super::info::board_text(&game.pos));
     }
     ExitCode::SUCCESS
+}
+
+/// `replay --stdin`: one game per line of standard input, each answered
+/// and closed by `done` (flushed, so the reader can wait for it).
+fn replay_lines(v: &rookery::variant::Variant, a: &ReplayArgs) -> ExitCode {
+    use std::io::BufRead;
+    for line in std::io::stdin().lock().lines() {
+        let Ok(line) = line else {
+            errln!("error: standard input is not text");
+            return ExitCode::from(2);
+        };
+        let moves: Vec<String> = line.split_whitespace().map(String::from).collect();
+        match replay_game(v, a, &moves) {
+            Ok(mut game) => {
+                outln!("{}", game.pos.fen());
+                if let Some(o) = game.outcome() {
+                    outln!("result: {o}");
+                }
+            }
+            Err(Failed::Start(c)) => return c,
+            Err(Failed::Move(m)) => outln!("error: {}", m.lines().next().unwrap_or_default()),
+        }
+        outln!("done");
+        super::out::flush();
+    }
+    ExitCode::SUCCESS
+}
+
+/// The game after `moves` from the start `a` describes (its FEN, or its
+/// rule module's set-up from `--seed`).
+fn replay_game<'v>(v: &'v rookery::variant::Variant, a: &ReplayArgs, moves: &[String]) -> Result<Game<'v>, Failed> {
+    let choices = Choices { open: a.open, random_variation: a.random_variation };
+    let hooks = match (a.seed, v.module) {
+        (Some(seed), Some(module)) => Some(module.begin(seed, choices)),
+        (Some(_), _) => {
+            errln!("error: --seed only applies to definitions with a rule module (variant.hook)");
+            return Err(Failed::Start(ExitCode::from(2)));
+        }
+        _ => None,
+    };
+    let pos = super::def::start_position(v, hooks.as_deref(), a.fen.as_deref()).map_err(Failed::Start)?;
+    let mut game = Game::new(pos);
+    for m in hooks.as_ref().map(|h| h.opening_moves(&game.pos)).unwrap_or_default() {
+        game.play(m);
+    }
+    let mut legal = Vec::new();
+    for (i, text) in moves.iter().enumerate() {
+        if let Some(o) = game.outcome() {
+            return Err(Failed::Move(format!("move {} ({text}) comes after the game ended: {o}", i + 1)));
+        }
+        game.pos.legal_moves(&mut legal);
+        let Some(m) = parse_move(&game.pos, text, &legal) else {
+            let mut all: Vec<String> = legal.iter().map(|m| move_text(&game.pos, m, &legal)).collect();
+            all.sort();
+            let (n, fen) = (i + 1, game.pos.fen());
+            return Err(Failed::Move(format!(
+                "move {n} ({text}) is not legal in {fen}\nlegal moves: {}",
+                all.join(" ")
+            )));
+        };
+        game.play(m);
+    }
+    Ok(game)
 }
