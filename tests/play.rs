@@ -5,19 +5,26 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-/// Runs `rookery play ARGS` with `input` on stdin; returns stdout.
-fn play(args: &[&str], input: &str) -> String {
+/// Runs `rookery ARGS` with `input` on stdin; returns whether it
+/// succeeded, its stdout and its stderr.
+fn rookery(args: &[&str], input: &str) -> (bool, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_rookery"))
-        .arg("play")
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    String::from_utf8(out.stdout).unwrap()
+    (out.status.success(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+/// Runs `rookery play ARGS` with `input` on stdin; returns stdout.
+fn play(args: &[&str], input: &str) -> String {
+    let (ok, out, _) = rookery(&[&["play"][..], args].concat(), input);
+    assert!(ok);
+    out
 }
 
 fn both_human(variant: &str, input: &str) -> String {
@@ -147,19 +154,7 @@ fn help_gives_this_positions_moves_and_answers_stay_above_the_prompt() {
 /// `done`; a bad line does not end the session.
 #[test]
 fn replay_from_stdin_answers_each_game_as_the_one_shot_replay_does() {
-    let run = |args: &[&str], input: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_rookery"))
-            .arg("replay")
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-        let out = child.wait_with_output().unwrap();
-        (out.status.success(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
-    };
+    let run = |args: &[&str], input: &str| rookery(&[&["replay"][..], args].concat(), input);
     let mate = ["f2f3", "e7e5", "g2g4", "d8h4"];
     let (ok, once, _) = run(&[&["chess"][..], &mate].concat(), "");
     assert!(ok && once.contains("result: 0-1 (checkmate)"), "{once}");
