@@ -158,8 +158,8 @@ ARBITERS = {}
 def replay(rookery, definition, moves):
     """(fen, result or None); raises ValueError on an illegal move. Asks a
     `rookery replay --stdin` process started once per binary and
-    definition (starting a process per ply cost a third of a fast match's
-    time)."""
+    definition (starting a process per ply took about a quarter of a
+    fast match's wall time)."""
     key = (rookery, definition)
     p = ARBITERS.get(key)
     if p is None or p.poll() is not None:

@@ -134,14 +134,20 @@ pub fn replay_cmd(a: ReplayArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    outln!("{}", game.pos.fen());
-    if let Some(o) = game.outcome() {
-        outln!("result: {o}");
-    }
+    print_end(&mut game);
     if a.board {
         outln!("{}", super::info::board_text(&game.pos));
     }
     ExitCode::SUCCESS
+}
+
+/// Prints the FEN of where `game` stands and, if it is over,
+/// `result: 1-0 (checkmate)` (the lines tools read).
+fn print_end(game: &mut Game<'_>) {
+    outln!("{}", game.pos.fen());
+    if let Some(o) = game.outcome() {
+        outln!("result: {o}");
+    }
 }
 
 /// `replay --stdin`: one game per line of standard input, each answered
@@ -155,12 +161,7 @@ fn replay_lines(v: &rookery::variant::Variant, a: &ReplayArgs) -> ExitCode {
         };
         let moves: Vec<String> = line.split_whitespace().map(String::from).collect();
         match replay_game(v, a, &moves) {
-            Ok(mut game) => {
-                outln!("{}", game.pos.fen());
-                if let Some(o) = game.outcome() {
-                    outln!("result: {o}");
-                }
-            }
+            Ok(mut game) => print_end(&mut game),
             Err(Failed::Start(c)) => return c,
             Err(Failed::Move(m)) => outln!("error: {}", m.lines().next().unwrap_or_default()),
         }
