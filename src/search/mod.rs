@@ -395,10 +395,9 @@ impl Searcher {
         }
         let hash_move = entry.and_then(|e| e.mv);
         let in_check = self.in_check(&game.pos);
-        if in_check && ply < 2 * MAX_PLY / 3 {
-            stat!(self.check_ext);
-            depth += 1;
-        } else if hash_move.is_none() && depth >= 4 {
+        // (A check is extended by the move that gives it, see
+        // `check_extension`.)
+        if !in_check && hash_move.is_none() && depth >= 4 {
             // Internal iterative reduction: with no hash move the ordering
             // is poor, so the node is searched a ply shallower (it comes
             // back with a move in the table on the next iteration).

@@ -96,6 +96,7 @@ impl Searcher {
         if quiet {
             st.quiets.push(m);
         }
+        let depth = depth + self.check_extension(game, m, gives_check, ply);
         let alpha = st.alpha;
         let mut s;
         if i == 0 {
@@ -145,6 +146,25 @@ impl Searcher {
             }
             st.cut = true;
         }
+    }
+
+    /// A ply more for a move that gives check without giving material
+    /// away in the exchange on its destination (a check that loses the
+    /// checking piece rarely leads anywhere, and extending every check
+    /// lets checking sequences eat the node budget). `m` has been played.
+    fn check_extension(&mut self, game: &mut Game<'_>, m: Move, gives_check: bool, ply: usize) -> i32 {
+        if !gives_check || ply >= 2 * MAX_PLY / 3 {
+            return 0;
+        }
+        game.undo();
+        let losing = self.see_below(&mut game.pos, &m, 0);
+        game.play(m);
+        self.known_check = (game.pos.key(), true);
+        if losing {
+            return 0;
+        }
+        stat!(self.check_ext);
+        1
     }
 
     /// How much material a move near the leaves may lose in the exchange
