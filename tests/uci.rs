@@ -344,3 +344,24 @@ fn clear_hash_and_hash_are_options() {
     assert!(nodes[1] < nodes[0], "the second search gains nothing from the table: {nodes:?}");
     assert_eq!(nodes[2], nodes[0], "Clear Hash left something: {nodes:?}");
 }
+
+#[test]
+fn eval_gives_the_static_score_for_the_side_to_move_and_its_parts() {
+    let r = dialogue(
+        "uci\nposition fen 4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1\neval\n\
+         position fen 4k3/8/8/8/8/8/8/QQ2K3 b - - 0 1\neval\nquit\n",
+    );
+    // "info string eval TOTAL material M structure S activity A (...)".
+    let evals: Vec<Vec<i32>> = r
+        .iter()
+        .filter_map(|l| l.strip_prefix("info string eval "))
+        .map(|l| l.split(' ').filter_map(|w| w.parse().ok()).collect())
+        .collect();
+    assert_eq!(evals.len(), 2, "{r:?}");
+    for e in &evals {
+        assert_eq!(e.len(), 4, "{e:?}");
+        assert_eq!(e[0], e[1] + e[2] + e[3], "the parts add up: {e:?}");
+    }
+    // Two queens up: far ahead for White, as far behind for Black to move.
+    assert!(evals[0][0] > 1500 && evals[1][0] < -1500, "{evals:?}");
+}

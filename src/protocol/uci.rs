@@ -62,12 +62,24 @@ impl Uci {
             "position" => self.position(rest),
             "go" => return self.go(rest, rx),
             "d" => say(&self.out, &format!("info string fen {}", self.game.pos.fen())),
+            "eval" => self.static_eval(),
             "quit" => return false,
             // `debug on|off` and `register` (UCI) change nothing here.
             "stop" | "ponderhit" | "debug" | "register" | "" => {}
             _ => say(&self.out, &format!("info string unknown command {word}")),
         }
         true
+    }
+
+    /// `eval` (as Fairy-Stockfish's): the static evaluation of the
+    /// current position for the side to move, and its parts.
+    fn static_eval(&self) {
+        let [base, structure, activity] = self.searcher.eval().parts(&self.game.pos);
+        let total = base + structure + activity;
+        say(
+            &self.out,
+            &format!("info string eval {total} material {base} structure {structure} activity {activity} (centipawns, side to move)"),
+        );
     }
 
     fn identify(&self) {

@@ -43,6 +43,12 @@ pub struct Eval {
     hand_per_mille: i32,
     /// Bonus of the side to move.
     tempo: i32,
+    /// Per piece code: a pawn (its value tapers, see [`Eval::taper_pawns`]).
+    pawn: Vec<bool>,
+    /// Per mille of a pawn's value it counts in the middlegame and in the
+    /// endgame ([`Weights::pawn_mg`], [`Weights::pawn_eg`]); `None` where
+    /// both are 1000 (nothing to do).
+    pawn_taper: Option<(i32, i32)>,
 }
 
 /// The lazy margin in pawns: the walked terms rarely add up to more (the
@@ -164,6 +170,7 @@ impl Eval {
         let codes = 1 + 2 * v.pieces.len();
         let mut pst = vec![0; codes * cells];
         let mut royal = vec![false; codes];
+        let mut pawn = vec![false; codes];
         // What a pawn gains by promoting: the best choice over a pawn.
         let best_choice = v.zones.iter().flat_map(|z| z.choices.iter()).map(|&k| values[k as usize]).max();
         let pawn_value = v.pieces.iter().zip(&values).filter(|(p, _)| p.pawn).map(|(_, &x)| x).min();
@@ -175,6 +182,7 @@ impl Eval {
             for side in 0..2u8 {
                 let code = piece_code(k as u8, side) as usize;
                 royal[code] = p.royal;
+                pawn[code] = p.pawn;
                 let reach = Reach::of_placement(w);
                 let mob: Vec<f64> = (0..cells).map(|c| mobility(v, k, side as usize, c, &reach)).collect();
                 let avg = mob.iter().sum::<f64>() / cells.max(1) as f64;
@@ -197,6 +205,8 @@ impl Eval {
         let lazy_margin = LAZY_PAWNS * pawn_value.unwrap_or(100);
         let start_material = start_material.max(1);
         let (hand_per_mille, tempo) = (Weights::int(1000.0 * w.hand_share), Weights::int(w.tempo));
+        let taper = (Weights::int(1000.0 * w.pawn_mg), Weights::int(1000.0 * w.pawn_eg));
+        let pawn_taper = Some(taper).filter(|&t| t != (1000, 1000));
         Eval {
             values,
             pst,
@@ -210,6 +220,8 @@ impl Eval {
             lazy_margin,
             hand_per_mille,
             tempo,
+            pawn,
+            pawn_taper,
         }
     }
 
@@ -246,6 +258,19 @@ impl Eval {
         base + self.walked(pos, mg)
     }
 
+    /// The static score for the side to move split into its parts:
+    /// material, placement, hands and goals with the tempo; pawn
+    /// structure and royal shelter; activity (mobility, royal danger,
+    /// threats, pairs). Their sum is [`Eval::compute`]. For the UCI `eval`
+    /// command: a user or tuner sees which part says what.
+    pub fn parts(&self, pos: &Position<'_>) -> [i32; 3] {
+        let (base, mg) = self.base(pos);
+        let me = pos.side() as usize;
+        let structure = self.structure.as_ref().map_or(0, |st| st.score(pos, me, mg));
+        let activity = self.activity.as_ref().map_or(0, |a| a.score(pos, me, mg));
+        [base, structure, activity]
+    }
+
     /// The terms that walk the board's pieces (pawn structure, royal
     /// shelter, activity, threats), for the side to move.
     fn walked(&self, pos: &Position<'_>, mg: [i32; 2]) -> i32 {
@@ -262,6 +287,7 @@ impl Eval {
         let mut side_score = [0i32; 2];
         let mut mat = [0i32; 2];
         let mut royal_pst = [0i32; 2];
+        let mut pawns = [0i32; 2];
         let sign = self.goals.material_sign;
         each_occupied(pos, |c| {
             let code = pos.at(c as u16);
@@ -275,6 +301,7 @@ impl Eval {
             } else {
                 let val = self.values[code_kind(code) as usize];
                 mat[s] += val;
+                pawns[s] += val * self.pawn[code as usize] as i32;
                 side_score[s] += sign * val + p;
             }
         });
@@ -293,6 +320,9 @@ impl Eval {
                 *score += self.goals.score(pos, s);
             }
         }
+        if let Some(taper) = self.pawn_taper {
+            self.taper_pawns(&mut side_score, pawns, &mat, taper);
+        }
         let mut mg = [0; 2];
         for s in 0..2 {
             // Royal safety: while the enemy has most of its army, a royal
@@ -303,6 +333,20 @@ impl Eval {
         }
         let me = pos.side() as usize;
         (side_score[me] - side_score[me ^ 1] + self.tempo, mg)
+    }
+}
+
+impl Eval {
+    /// Rescales each side's pawns on the board (`pawns`: their value) to
+    /// `taper.0` per mille with all the starting material on the board,
+    /// `taper.1` with none, linearly between (the material `mat` of both
+    /// sides, pawns and hands included, gives the phase).
+    fn taper_pawns(&self, side_score: &mut [i32; 2], pawns: [i32; 2], mat: &[i32; 2], taper: (i32, i32)) {
+        let phase = ((mat[0] + mat[1]) * 256 / self.start_material).min(256);
+        let per_mille = (taper.0 * phase + taper.1 * (256 - phase)) / 256;
+        for s in 0..2 {
+            side_score[s] += self.goals.material_sign * pawns[s] * (per_mille - 1000) / 1000;
+        }
     }
 }
 
@@ -394,5 +438,39 @@ mod value_tests {
         let d = e.diagnostics.iter().find(|d| d.message.contains("value")).expect("a diagnostic");
         assert!(d.message.contains("between 1 and 100000"), "{}", d.message);
         assert_eq!(&text[d.span.clone()], "0");
+    }
+}
+
+#[cfg(test)]
+mod taper_tests {
+    use super::*;
+    use crate::variant::{builtin, load_str};
+
+    /// White's static score with `pawn_mg`/`pawn_eg` set as given and the
+    /// other weights at their defaults.
+    fn score(v: &Variant, fen: &str, (mg, eg): (f64, f64)) -> i32 {
+        let w = Weights { pawn_mg: mg, pawn_eg: eg, ..Weights::DEFAULT };
+        Eval::with_weights(v, &w).compute(&Position::from_fen(v, fen).unwrap())
+    }
+
+    #[test]
+    fn a_pawn_counts_its_middlegame_share_with_every_piece_on_the_board_and_its_endgame_share_without() {
+        let (v, _) = load_str(builtin::text("chess").unwrap()).unwrap();
+        let pawn = piece_values(&v)[v.kind_of_letter('P').unwrap() as usize];
+        // Black lacks the a-pawn: nearly all the material is on the board.
+        let full = "rnbqkbnr/1ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let plain = score(&v, full, (1.0, 1.0));
+        // Halving the pawns' middlegame value costs White's extra pawn
+        // about half a pawn (the phase is just under full).
+        let halved = plain - score(&v, full, (0.5, 1.0));
+        assert!((pawn * 4 / 10..=pawn / 2).contains(&halved), "{halved} for a pawn of {pawn}");
+        // The endgame share alone does not matter here ...
+        assert!((score(&v, full, (1.0, 0.5)) - plain).abs() <= pawn / 20);
+        // ... and is nearly all that matters with kings and two pawns
+        // (the pawns themselves are a little material: the phase is 7/256).
+        let ending = "4k3/8/8/8/8/8/PP6/4K3 w - - 0 1";
+        let eg = |t| score(&v, ending, t) - score(&v, ending, (1.0, 1.0));
+        assert!(eg((0.5, 1.0)).abs() <= pawn / 20, "{}", eg((0.5, 1.0)));
+        assert!((eg((1.0, 0.5)) + pawn).abs() <= pawn / 20, "{} for a pawn of {pawn}", eg((1.0, 0.5)));
     }
 }

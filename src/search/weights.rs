@@ -71,6 +71,14 @@ weights! {
     hand_share = 0.75, step 0.03;
     /// Bonus of the side to move.
     tempo = 26.0, step 2.0;
+    /// Share of its value a pawn counts with every piece on the board (the
+    /// middlegame, tapered by the material left): while pieces abound, a
+    /// pawn is worth less beside them than in the endgame, where it may
+    /// promote (Fairy-Stockfish's classical values say the same).
+    pawn_mg = 0.8125, step 0.05;
+    /// The same with the board bare (the share moves linearly with all
+    /// the material left, pawns and hands included).
+    pawn_eg = 0.95, step 0.05;
     // Activity (`activity.rs`).
     /// Centipawns per move of mobility above the typical count, for a piece
     /// averaging one move on the empty board, in the middlegame; a piece
