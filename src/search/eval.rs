@@ -265,19 +265,24 @@ impl Eval {
     /// command: a user or tuner sees which part says what.
     pub fn parts(&self, pos: &Position<'_>) -> [i32; 3] {
         let (base, mg) = self.base(pos);
-        let me = pos.side() as usize;
-        let structure = self.structure.as_ref().map_or(0, |st| st.score(pos, me, mg));
-        let activity = self.activity.as_ref().map_or(0, |a| a.score(pos, me, mg));
+        let [structure, activity] = self.walked_parts(pos, mg);
         [base, structure, activity]
     }
 
     /// The terms that walk the board's pieces (pawn structure, royal
     /// shelter, activity, threats), for the side to move.
     fn walked(&self, pos: &Position<'_>, mg: [i32; 2]) -> i32 {
+        let [structure, activity] = self.walked_parts(pos, mg);
+        structure + activity
+    }
+
+    /// The walked terms apart: pawn structure and royal shelter, activity.
+    #[inline]
+    fn walked_parts(&self, pos: &Position<'_>, mg: [i32; 2]) -> [i32; 2] {
         let me = pos.side() as usize;
         let structure = self.structure.as_ref().map_or(0, |st| st.score(pos, me, mg));
         let activity = self.activity.as_ref().map_or(0, |a| a.score(pos, me, mg));
-        structure + activity
+        [structure, activity]
     }
 
     /// Material, placement, hands and goals for the side to move (with the
