@@ -339,9 +339,7 @@ impl Eval {
         let me = pos.side() as usize;
         (side_score[me] - side_score[me ^ 1] + self.tempo, mg)
     }
-}
 
-impl Eval {
     /// Rescales each side's pawns on the board (`pawns`: their value) to
     /// `taper.0` per mille with all the starting material on the board,
     /// `taper.1` with none, linearly between (the material `mat` of both
