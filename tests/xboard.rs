@@ -554,8 +554,11 @@ fn analysis_mode_thinks_about_each_position_the_user_sets_and_never_moves() {
     // No `post`: in analysis mode the thinking is shown anyway.
     e.send("new\nforce\nanalyze");
     pause();
-    // XBoard's status request `.` and a ping do not restart the search:
-    // one iteration of depth 1 only, and deeper ones after it.
+    // XBoard's status request `.`, a ping, the clocks and the other lines
+    // that change nothing analysed do not restart the search: one
+    // iteration of depth 1 only, and deeper ones after it.
+    e.send("time 6000\notim 6000\npost\ncomputer\nname Somebody");
+    pause();
     e.send(".\nping 1");
     let start = thinking(&e.until("pong 1"));
     assert_eq!(start.iter().filter(|w| w[0] == "1").count(), 1, "{start:?}");

@@ -126,6 +126,11 @@ pub struct Flags {
     pub hit_text: Arc<Mutex<Option<String>>>,
     /// Raised by the reader on a ponder hit (see [`Flags::hit_text`]).
     pub hit: Arc<AtomicBool>,
+    /// While XBoard's analysis mode is on: lines that change nothing the
+    /// analysis depends on ([`AFTER_ANALYSIS`]) are queued without
+    /// stopping the search, so that XBoard's clock and option lines do not
+    /// make it start again from depth 1.
+    pub analysing: Arc<AtomicBool>,
     /// Counts searches, so that a timer set for one never stops the next.
     generation: Arc<AtomicU64>,
 }
@@ -217,6 +222,15 @@ impl Flags {
     }
 }
 
+/// XBoard commands that change neither the position nor what the engine
+/// does with it while it analyses (clock, thinking output, pondering,
+/// the opponent's name): queued, handled once another line stops the
+/// analysis (see [`Flags::analysing`]).
+pub const AFTER_ANALYSIS: &[&str] = &[
+    "time", "otim", "post", "nopost", "hard", "easy", "computer", "name", "rating", "ics", "random", "accepted",
+    "rejected",
+];
+
 /// Lines from `input`, through a reader thread. A line whose first word is
 /// one of `stoppers` stops a running search as soon as it arrives (the line
 /// is still passed on). With `ready`, an `isready` that arrives during a
@@ -266,8 +280,12 @@ pub fn spawn_reader(
                 }
             }
             let ponder_line = if searching { flags.ponder_line(&line) } else { None };
+            let deferred = searching && flags.analysing.load(Ordering::SeqCst) && AFTER_ANALYSIS.contains(&word);
             if tx.send(line).is_err() {
                 break;
+            }
+            if deferred {
+                continue;
             }
             match ponder_line {
                 // XBoard's clock lines before the opponent's move.

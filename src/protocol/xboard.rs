@@ -160,7 +160,9 @@ impl Xboard {
         if !matches!(word, "time" | "otim" | "ping" | "post" | "nopost" | "hard" | "computer" | "name" | "rating") {
             self.expected = None;
         }
-        if !matches!(word, "." | "ping" | "time" | "otim") {
+        // (Nor is a finished analysis begun again for a line that changes
+        // nothing analysed.)
+        if !matches!(word, "." | "ping") && !super::AFTER_ANALYSIS.contains(&word) {
             self.analysed = false;
         }
         // The opponent's move the answer waits for comes after the clock.
@@ -173,7 +175,7 @@ impl Xboard {
             "xboard" | "" | "random" | "accepted" | "rejected" | "draw" | "name" | "rating" | "ics" | "otim"
             | "cores" | "?" | "white" | "black" | "." | "bk" | "hint" => {}
             "analyze" => self.enter_analysis(),
-            "exit" => self.analysing = false,
+            "exit" => self.leave_analysis(),
             "computer" => self.computer = true,
             "protover" => self.features(),
             "new" => {

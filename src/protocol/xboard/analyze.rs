@@ -9,6 +9,7 @@
 //! A search that ends by itself (a mate found, the game over, a depth cap)
 //! is not repeated until a command arrives.
 
+use std::sync::atomic::Ordering;
 use std::sync::mpsc::Receiver;
 
 use super::{say, thinking_line, Xboard};
@@ -19,6 +20,13 @@ impl Xboard {
         self.analysing = true;
         self.analysed = false;
         self.engine = None;
+        self.flags.analysing.store(true, Ordering::SeqCst);
+    }
+
+    /// Leaves analysis mode (`exit`).
+    pub(super) fn leave_analysis(&mut self) {
+        self.analysing = false;
+        self.flags.analysing.store(false, Ordering::SeqCst);
     }
 
     /// Analyses the current position while no line waits. Returns a line
