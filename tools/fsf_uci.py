@@ -2,15 +2,18 @@
 the tools that freeze or check FSF's perft counts (fsf_hands.py,
 fsf_export_check.py), so that each speaks UCI the same way."""
 
+import shlex
 import subprocess
 
 
 class Uci:
     """One FSF binary over UCI, set to `variant` (from the ini file
-    `ini_path` through VariantPath, if given)."""
+    `ini_path` through VariantPath, if given). `binary` may be a command
+    line (split as the shell would: `env NAME=VALUE rookery uci` drives
+    Rookery the same way)."""
 
     def __init__(self, binary, variant, ini_path=None):
-        self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.p = subprocess.Popen(shlex.split(binary), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.send("uci")
         # Asked once, first: a later `uci` resets the variant to chess.
         self.name = self.wait("id name")[len("id name "):]
