@@ -15,6 +15,9 @@ import argparse
 import collections
 import re
 
+# A move in coordinates: source and destination cells, a promotion letter.
+MOVE = re.compile(r"([a-z]\d+)([a-z]\d+)[a-z]?")
+
 
 def fates(pgn, starts, moves):
     """Counts of (engine, fate) over the games of `pgn`."""
@@ -22,12 +25,12 @@ def fates(pgn, starts, moves):
     for game in pgn.split("[Event ")[1:]:
         tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', game))
         body = game[game.find("\n\n"):]
-        plies = [m for m in body.split() if re.fullmatch(r"[a-z]\d+[a-z]\d+[a-z]?", m)]
+        # (source, destination) of each ply, parsed once.
+        plies = [m.groups() for m in map(MOVE.fullmatch, body.split()) if m]
         for side, tag in enumerate(("White", "Black")):
             start = starts[side]
             fate = "stayed"
-            for m in plies[side::2][:moves]:
-                src, dst = re.fullmatch(r"([a-z]\d+)([a-z]\d+)[a-z]?", m).groups()
+            for src, dst in plies[side::2][:moves]:
                 if src == start:
                     fate = "castled" if abs(ord(dst[0]) - ord(src[0])) >= 2 else "walked"
                     break
