@@ -44,7 +44,8 @@ const LOSING: i32 = -(1 << 23);
 /// The reduction of a late move given its ordering score: a quiet move
 /// by [`reduction`], one ply less for a killer or the countermove, up to two plies less or
 /// more by its history (the plain and the two continuation tables together:
-/// a ply per 16384, as much as one table near its bound); a capture likely to lose material like a quiet
+/// a ply per 1024, since near the leaves that sum mostly lies within
+/// ±2 500, see docs/tuning.md); a capture likely to lose material like a quiet
 /// move; other captures and promotions not at all. A quiet move where the
 /// side is not improving is reduced a ply more.
 pub(super) fn late_reduction(depth: i32, i: usize, (pv, improving): (bool, bool), quiet: bool, order: i32) -> i32 {
@@ -52,7 +53,7 @@ pub(super) fn late_reduction(depth: i32, i: usize, (pv, improving): (bool, bool)
         return if order < LOSING { reduction(depth, i, pv) } else { 0 };
     }
     let r = reduction(depth, i, pv) + !improving as i32;
-    let r = if order >= KILLER - 1 { r - 1 } else { r - (order / 16384).clamp(-2, 2) };
+    let r = if order >= KILLER - 1 { r - 1 } else { r - (order / 1024).clamp(-2, 2) };
     r.clamp(0, (depth - 2).max(0))
 }
 
@@ -97,5 +98,26 @@ pub(super) fn victim_value(pos: &Position<'_>, m: &Move, vals: &[i32]) -> i32 {
         MoveKind::Castle | MoveKind::Drop => 0,
         MoveKind::Normal | MoveKind::Gate => v(pos.at(m.to)),
         MoveKind::Locust | MoveKind::EnPassant => v(pos.at(m.to)) + v(pos.at(m.extra)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn history_moves_a_quiet_late_moves_reduction_by_up_to_two_plies() {
+        let r = |order| late_reduction(10, 12, (false, true), true, order);
+        let plain = r(0);
+        assert!((2..=6).contains(&plain), "{plain}");
+        // A poor record (worse than the 10th percentile near the leaves)
+        // reduces more, a good one less, a typical one not at all.
+        assert_eq!(r(-1100), plain + 1);
+        assert_eq!(r(-2500), plain + 2);
+        assert_eq!(r(-40000), plain + 2);
+        assert_eq!(r(2500), plain - 2);
+        assert_eq!(r(-400), plain);
+        // A killer is reduced a ply less whatever its history.
+        assert_eq!(r(KILLER), plain - 1);
     }
 }
