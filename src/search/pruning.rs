@@ -110,7 +110,7 @@ mod tests {
         let r = |order| late_reduction(10, 12, (false, true), true, order);
         let plain = r(0);
         assert!((2..=6).contains(&plain), "{plain}");
-        // A poor record (worse than the 10th percentile near the leaves)
+        // A poor record (about the worst sixth of the quiet moves near the leaves)
         // reduces more, a good one less, a typical one not at all.
         assert_eq!(r(-1100), plain + 1);
         assert_eq!(r(-2500), plain + 2);
