@@ -44,6 +44,7 @@ struct StructureWeights {
     shield: i32,
     escort_enemy: i32,
     escort_own: i32,
+    free_path: i32,
 }
 
 impl StructureWeights {
@@ -60,6 +61,7 @@ impl StructureWeights {
             shield: int(w.shield),
             escort_enemy: int(w.escort_enemy),
             escort_own: int(w.escort_own),
+            free_path: int(w.free_path),
         }
     }
 }
@@ -99,10 +101,13 @@ impl Structure {
     pub fn score(&self, pos: &Position<'_>, side: usize, mg: [i32; 2]) -> i32 {
         let t = &pos.variant().tables;
         let mut masks = [[0u64; 32]; 2];
+        // Every occupied cell, file by file (the passed pawns' paths).
+        let mut occupied = [0u64; 32];
         // Each side's first royal piece (the escort of passed pawns).
         let mut royal = [None; 2];
         super::eval::each_occupied(pos, |c| {
             let code = pos.at(c as u16);
+            occupied[self.file[c] as usize] |= 1 << self.rank[c];
             if t.code_pawn[code as usize] {
                 masks[code_side(code) as usize][self.file[c] as usize] |= 1 << self.rank[c];
             } else if code != 0 && t.code_royal[code as usize] {
@@ -111,7 +116,7 @@ impl Structure {
         });
         let mut total = [0i32; 2];
         for (s, score) in total.iter_mut().enumerate() {
-            *score += self.pawns(&masks, s, mg[s], royal);
+            *score += self.pawns(&masks, &occupied, s, mg[s], royal);
             if let Some(c) = royal[s] {
                 let shelter = self.shelter(pos, c, s as u8) + self.shield(&masks[s], c, s);
                 *score += shelter * mg[s] / 256;
@@ -123,7 +128,7 @@ impl Structure {
     /// The pawn terms of side `s`, file by file: doubled and isolated pawns
     /// from the file's and its neighbours' masks, then each pawn's passed
     /// bonus.
-    fn pawns(&self, masks: &[[u64; 32]; 2], s: usize, mg: i32, royal: [Option<usize>; 2]) -> i32 {
+    fn pawns(&self, masks: &[[u64; 32]; 2], occupied: &[u64; 32], s: usize, mg: i32, royal: [Option<usize>; 2]) -> i32 {
         let mut score = 0;
         let own = &masks[s];
         for x in 0..self.files {
@@ -144,7 +149,7 @@ impl Structure {
             let connected = file & self.connected_cells(beside, s);
             while file != 0 {
                 let y = file.trailing_zeros();
-                score += self.passed(enemy, x, y, s, mg, royal);
+                score += self.passed((enemy, occupied[x]), x, y, s, mg, royal);
                 if connected & file & file.wrapping_neg() != 0 {
                     score += self.connected(y, s);
                 }
@@ -178,8 +183,16 @@ impl Structure {
 
     /// The bonus of side `s`'s pawn on file `x`, rank `y`, if no pawn in
     /// `enemy` (the enemy's pawns on its own and the neighbouring files)
-    /// stands ahead of it.
-    fn passed(&self, enemy: u64, x: usize, y: u32, s: usize, mg: i32, royal: [Option<usize>; 2]) -> i32 {
+    /// stands ahead of it; `occupied` is the file's occupied cells.
+    fn passed(
+        &self,
+        (enemy, occupied): (u64, u64),
+        x: usize,
+        y: u32,
+        s: usize,
+        mg: i32,
+        royal: [Option<usize>; 2],
+    ) -> i32 {
         let goal = self.goal[s] as u32;
         let ahead = if goal > y { bits_from(y + 1) & !bits_from(goal + 1) } else { !bits_from(y) & bits_from(goal) };
         if enemy & ahead != 0 {
@@ -189,7 +202,15 @@ impl Structure {
         let bonus = self.w.passed_min + (self.w.passed_max - self.w.passed_min) * frac * frac / 65536;
         // Worth most in the endgame, when nothing stops it.
         let front = if goal > y { y + 1 } else { y.saturating_sub(1) };
-        bonus * (512 - mg) / 512 + self.escort(x, front, s, royal) * frac * frac / 65536 * (256 - mg) / 256
+        let free = if occupied & ahead == 0 {
+            self.w.free_path
+        } else if occupied & ahead & (1 << front) == 0 {
+            self.w.free_path / 2
+        } else {
+            0
+        };
+        let late = (self.escort(x, front, s, royal) + free) * frac * frac / 65536;
+        bonus * (512 - mg) / 512 + late * (256 - mg) / 256
     }
 
     /// How well the royal pieces escort a passed pawn of side `s` whose
@@ -266,6 +287,16 @@ mod tests {
         assert!(stopped - black_alone < e3, "{stopped} {black_alone} {e3}");
         // The same for Black, mirrored.
         assert_eq!(white_minus_black("k7/8/4p3/8/8/8/8/K7 w - - 0 1"), -e3);
+    }
+
+    #[test]
+    fn a_passed_pawn_with_an_empty_path_counts_more() {
+        let free = white_minus_black("k7/8/4P3/8/8/8/8/K7 w - - 0 1");
+        let next_free = white_minus_black("k3n3/8/4P3/8/8/8/8/K7 w - - 0 1");
+        let blocked = white_minus_black("k7/4n3/4P3/8/8/8/8/K7 w - - 0 1");
+        assert!(free > next_free && next_free > blocked, "{free} {next_free} {blocked}");
+        // Black's, mirrored: the same amounts.
+        assert_eq!(white_minus_black("k7/8/8/8/8/4p3/4N3/K7 w - - 0 1"), -blocked);
     }
 
     #[test]

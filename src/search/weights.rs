@@ -140,6 +140,11 @@ weights! {
     escort_enemy = 51.0, step 3.0;
     /// The same for its own royal (a penalty: far is worse).
     escort_own = 18.0, step 2.0;
+    /// Bonus for a passed pawn at the promotion rank whose path there is
+    /// empty (half when only its next cell is), growing with the square
+    /// of the ranks travelled and counting in the endgame: nothing stands
+    /// in its way but what can still reach the path.
+    free_path = 60.0, step 8.0;
     // Goals (`goals.rs`): no tuning data plays such variants yet.
     /// What standing next to a goal region is worth.
     goal_near = 300.0, step 20.0;
