@@ -232,3 +232,30 @@ fn pruning_finds_quiet_and_sacrificial_mates_across_variants() {
         }
     }
 }
+
+/// Whether every iteration up to `depth` from `fen` (chess) reports a
+/// principal variation at least its depth less one long (less one: a node
+/// without a hash move is searched a ply shallower).
+fn full_lines(fen: &str, depth: u32) -> Vec<(u32, usize)> {
+    let v = variant("chess");
+    let mut game = Game::new(Position::from_fen(&v, fen).unwrap());
+    let mut searcher = Searcher::new(&v, 16);
+    let mut short = Vec::new();
+    searcher.search(&mut game, Limits::depth(depth), &mut |r| {
+        if r.pv.len() + 1 < r.depth as usize {
+            short.push((r.depth, r.pv.len()));
+        }
+    });
+    short
+}
+
+#[test]
+fn the_reported_line_is_not_cut_short_by_the_table() {
+    // Pawn endings transpose often: with stored results cutting nodes on
+    // the principal variation, the second reported a line of 14 moves at
+    // depth 18 (and, before the passed pawns' free path changed the tree,
+    // the first 10 at depth 16).
+    for fen in ["4k3/8/8/3p4/3P4/4K3/8/8 w - - 0 1", "8/5pk1/6p1/7p/P6P/6P1/5PK1/8 w - - 0 40"] {
+        assert_eq!(full_lines(fen, 18), vec![], "{fen}: (depth, line length)");
+    }
+}

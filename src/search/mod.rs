@@ -388,7 +388,10 @@ impl Searcher {
         if let Some(e) = entry {
             stat!(self.tt_hits);
             let s = from_tt(e.score, ply);
-            if ply > 0 && e.depth as i32 >= depth && cutoff(e.bound, s, alpha, beta) && !self.off(1) {
+            // (Not at a PV node: its line is what the search reports, and a
+            // stored result would cut it short.)
+            let pv_node = beta - alpha > 1;
+            if ply > 0 && !pv_node && e.depth as i32 >= depth && cutoff(e.bound, s, alpha, beta) && !self.off(1) {
                 stat!(self.tt_cuts);
                 return s;
             }
