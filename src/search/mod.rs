@@ -385,12 +385,12 @@ impl Searcher {
         }
         let key = game.pos.key();
         let entry = self.table.probe(key);
+        let pv_node = beta - alpha > 1;
         if let Some(e) = entry {
             stat!(self.tt_hits);
             let s = from_tt(e.score, ply);
             // (Not at a PV node: its line is what the search reports, and a
             // stored result would cut it short.)
-            let pv_node = beta - alpha > 1;
             if ply > 0 && !pv_node && e.depth as i32 >= depth && cutoff(e.bound, s, alpha, beta) && !self.off(1) {
                 stat!(self.tt_cuts);
                 return s;
@@ -406,7 +406,6 @@ impl Searcher {
             // back with a move in the table on the next iteration).
             depth -= 1;
         }
-        let pv_node = beta - alpha > 1;
         // The static evaluation, for the pruning decisions (none in check).
         let stand = if in_check { -MATE } else { self.node_eval(&game.pos, entry) };
         self.evals[ply] = if in_check { NO_EVAL } else { stand };
