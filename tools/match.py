@@ -22,6 +22,14 @@ move is taken off its clock, and an engine whose clock falls below zero
 loses on time. The PGN then has each move's time as a comment (`{0.35s}`,
 read by `tools/time_use.py`).
 
+`--sprt 0,10` stops the match as soon as a sequential probability ratio
+test (GSPRT, normal approximation over the win/draw/loss frequencies,
+α = β = 0.05) accepts engine 1 being 10 Elo better (H1) or accepts it
+being no better (H0, Elo 0); `--games` stays the most that is played.
+The log-likelihood ratio and its bounds (±2.94) are printed with every
+game. A clear gain or loss stops the match early; a change within a few
+Elo of zero usually runs to `--games` either way.
+
 `--def FILE` plays a TOML definition (`--engine-variant N:NAME` gives the
 name engine N knows it by, `--engine-option N:NAME=VALUE` sets a UCI option,
 e.g. FSF's `VariantPath`).
@@ -192,6 +200,41 @@ def elo(score, games):
     return diff, (-400 * math.log10(1 / hi - 1) - -400 * math.log10(1 / lo - 1)) / 2
 
 
+def llr(wins, draws, losses, elo0, elo1):
+    """The log-likelihood ratio of H1 (engine 1 is `elo1` better) against
+    H0 (`elo0`) after these results: the GSPRT's normal approximation,
+    N·(s1 − s0)·(2·x̄ − s0 − s1) / (2·σ²), with x̄ and σ² the mean and
+    variance of a game's score and s0, s1 the scores the two Elo
+    differences expect. Half a game of each outcome is added first: a run
+    of equal results has no variance, and without it a match won game
+    after game would never be decided.
+
+    >>> llr(180, 60, 60, 0, 10) > 2.94   # 70% over 300 games: H1
+    True
+    >>> llr(60, 60, 180, 0, 10) < -2.94  # 30%: H0
+    True
+    >>> -2.94 < llr(147, 114, 139, 0, 10) < 2.94  # 51% over 400: undecided
+    True
+    >>> llr(20, 0, 0, 0, 50) > 2.94      # twenty wins in a row
+    True
+    >>> llr(0, 0, 0, 0, 10)
+    0.0
+    """
+    if wins + draws + losses == 0:
+        return 0.0
+    w, d, l = wins + 0.5, draws + 0.5, losses + 0.5
+    n = w + d + l
+    x = (w + d / 2) / n
+    var = (w * (1 - x) ** 2 + d * (0.5 - x) ** 2 + l * x ** 2) / n
+    s0, s1 = (1 / (1 + 10 ** (-e / 400)) for e in (elo0, elo1))
+    return n * (s1 - s0) * (2 * x - s0 - s1) / (2 * var)
+
+
+def sprt_bounds(alpha=0.05, beta=0.05):
+    """The LLR below which H0 is accepted and above which H1 is."""
+    return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+
+
 def clock_args(args, clock, ply, opening_plies):
     """What `best_move` is told of the clocks (None without --tc)."""
     if not args.tc:
@@ -285,8 +328,18 @@ def main():
     ap.add_argument("--opening-plies", type=int, default=4, help="random plies before the engines play")
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--sprt", help="ELO0,ELO1: stop when a sequential test accepts one (e.g. 0,10)")
     ap.add_argument("--pgn", help="append every game to this file (PGN tags, moves in the engines' notation)")
     args = ap.parse_args()
+    sprt = None
+    if args.sprt:
+        try:
+            elo0, elo1 = (float(x) for x in args.sprt.split(","))
+        except ValueError:
+            raise SystemExit(f"--sprt {args.sprt}: give two Elo differences, e.g. 0,10")
+        if elo1 <= elo0:
+            raise SystemExit(f"--sprt {args.sprt}: the second must be above the first")
+        sprt = (elo0, elo1, *sprt_bounds())
     if len(args.engine) != 2:
         raise SystemExit("give --engine twice")
     args.definition = args.definition or args.variant
@@ -342,6 +395,16 @@ def main():
             if "illegal" in result or "exited" in result or "no '" in result:
                 print("stopping: " + result, flush=True)
                 break
+            if sprt:
+                elo0, elo1, lower, upper = sprt
+                ratio = llr(wins, draws, losses, elo0, elo1)
+                print(f"sprt [{elo0:g}, {elo1:g}]: LLR {ratio:.2f} ({lower:.2f}, {upper:.2f})", flush=True)
+                # (Decided only after a whole pair: both sides of an opening.)
+                if g % 2 == 1 and not lower < ratio < upper:
+                    verdict = f"H1 (engine 1 at least {elo1:g} Elo better)" if ratio >= upper else \
+                        f"H0 (engine 1 not better than {elo0:g} Elo)"
+                    print(f"sprt: {verdict} accepted after {g + 1} games", flush=True)
+                    break
     finally:
         for e in engines:
             e.close()
