@@ -23,22 +23,24 @@ const ZONE_WORDS: usize = threats::WORDS;
 #[derive(Clone, Debug)]
 pub struct Activity {
     cells: usize,
+    /// Piece kinds of the variant.
+    kinds: u8,
     /// Per piece code: mobility weights (1/16 centipawn per move) in the
     /// middlegame and the endgame, and the typical count (1/16 moves);
     /// all 0 for codes not walked (royal pieces, pawns).
-    mg: Vec<i32>,
-    eg: Vec<i32>,
-    typical: Vec<i32>,
+    mg: PerCode<i32>,
+    eg: PerCode<i32>,
+    typical: PerCode<i32>,
     /// Per piece code: walked for mobility.
-    walked: Vec<bool>,
+    walked: PerCode<bool>,
     /// Per piece code: walked for its attacks on pieces (every piece, where
     /// the board has at most `64 * ZONE_WORDS` cells; see `threats.rs`).
-    attacker: Vec<bool>,
+    attacker: PerCode<bool>,
     /// Per piece code: its value as an attacker (royal pieces: above any
     /// piece, so a royal's attack is a threat only on a hanging piece), and
     /// as a victim (royal pieces 0: no threat term).
-    attack_value: Vec<i32>,
-    victim_value: Vec<i32>,
+    attack_value: PerCode<i32>,
+    victim_value: PerCode<i32>,
     /// Per piece code: what a threat on it is worth.
     bonus: threats::Bonus,
     /// Per cell: the bits of the cells next to it and itself, [`ZONE_WORDS`]
@@ -46,11 +48,36 @@ pub struct Activity {
     /// `64 * ZONE_WORDS` cells (royal safety); empty elsewhere.
     zones: Vec<u64>,
     /// Per piece code: index + 1 among the colour-bound kinds (0: not bound).
-    bound: Vec<u8>,
+    bound: PerCode<u8>,
     /// Per cell: its colour (0 or 1).
     colour: Vec<u8>,
     /// The integer weights of the walk (see [`Weights`]).
     w: ActivityWeights,
+}
+
+/// A table per piece code with an entry for each value a `u8` can hold
+/// (codes past the variant's last get the default): indexed by the code
+/// itself, it needs no bounds check in the walk, which runs for every
+/// piece at nearly every node.
+#[derive(Clone, Debug)]
+struct PerCode<T>(Box<[T; 256]>);
+
+impl<T: Copy + Default> PerCode<T> {
+    /// The table holding `v` from code 0 on (at most 256 entries: codes
+    /// are bytes).
+    fn new(v: Vec<T>) -> PerCode<T> {
+        let mut table = Box::new([T::default(); 256]);
+        table.iter_mut().zip(v).for_each(|(t, x)| *t = x);
+        PerCode(table)
+    }
+}
+
+impl<T> std::ops::Index<u8> for PerCode<T> {
+    type Output = T;
+
+    fn index(&self, code: u8) -> &T {
+        &self.0[code as usize]
+    }
 }
 
 /// The weights [`Activity`] reads while it walks, rounded once.
@@ -135,24 +162,25 @@ impl Activity {
         let victim_value = threats::code_values(values, codes);
         let bonus = threats::Bonus::new(&victim_value, w);
         let threats_apply = cells <= 64 * ZONE_WORDS;
-        let attacker = (0..codes).map(|code| code != 0 && threats_apply).collect();
-        let attack_value = (0..codes)
+        let attacker: Vec<bool> = (0..codes).map(|code| code != 0 && threats_apply).collect();
+        let attack_value: Vec<i32> = (0..codes)
             .map(|code| if code != 0 && v.tables.code_royal[code] { i32::MAX } else { victim_value[code] })
             .collect();
         let zones = zones(v);
         let w = ActivityWeights::new(w);
         Some(Activity {
             cells,
-            mg,
-            eg,
-            typical,
-            walked,
-            attacker,
-            attack_value,
-            victim_value,
+            kinds: v.pieces.len() as u8,
+            mg: PerCode::new(mg),
+            eg: PerCode::new(eg),
+            typical: PerCode::new(typical),
+            walked: PerCode::new(walked),
+            attacker: PerCode::new(attacker),
+            attack_value: PerCode::new(attack_value),
+            victim_value: PerCode::new(victim_value),
             bonus,
             zones,
-            bound,
+            bound: PerCode::new(bound),
             colour,
             w,
         })
@@ -173,11 +201,11 @@ impl Activity {
             }
         }
         super::eval::each_occupied(pos, |c| {
-            let code = pos.at(c as u16) as usize;
+            let code = pos.at(c as u16);
             if code == 0 {
                 return;
             }
-            let s = code_side(code as u8) as usize;
+            let s = code_side(code) as usize;
             if self.bound[code] != 0 {
                 tally.bound[s] |= 1 << (2 * (self.bound[code] as u32 - 1) + self.colour[c] as u32);
             }
@@ -209,7 +237,7 @@ impl Activity {
     fn hand_units(&self, pos: &Position<'_>, tally: &mut Tally) {
         let t = &pos.variant().tables;
         for s in 0..2u8 {
-            let units: i32 = (0..self.walked.len() as u8 / 2)
+            let units: i32 = (0..self.kinds)
                 .map(|k| {
                     let pawn = t.code_pawn[piece_code(k, s) as usize];
                     let per = if pawn { self.w.unit_per_hand_pawn } else { self.w.unit_per_hand_piece };
@@ -225,10 +253,10 @@ impl Activity {
 
     /// Walks the piece `code` on `c` and adds its mobility and its attacks
     /// on the cells in `near` (next to the enemy royals) to `tally`.
-    fn walk_one(&self, pos: &Position<'_>, code: usize, c: usize, near: &[u64; ZONE_WORDS], tally: &mut Tally) {
+    fn walk_one(&self, pos: &Position<'_>, code: u8, c: usize, near: &[u64; ZONE_WORDS], tally: &mut Tally) {
         let t = &pos.variant().tables;
-        let kind = code_kind(code as u8) as usize;
-        let s = code_side(code as u8);
+        let kind = code_kind(code) as usize;
+        let s = code_side(code);
         let pr = t.progs[(kind * 2 + s as usize) * self.cells + c];
         let nodes = &t.nodes[pr.start as usize..pr.end as usize];
         let mut moves = 0;
@@ -239,9 +267,11 @@ impl Activity {
             moves += (occupant != Some(s)) as i32;
             if n.flags & flag::ENEMY_EMIT != 0 {
                 let c = n.cell as usize;
-                hits += near.get(c / 64).is_some_and(|w| w >> (c % 64) & 1 != 0) as i32;
+                // (`% ZONE_WORDS` changes nothing, `near` being empty on
+                // larger boards, but spares a bounds check in the hot loop.)
+                hits += (near[c / 64 % ZONE_WORDS] >> (c % 64) & 1) as i32;
                 if attacker && occupant.is_some() {
-                    let victim = self.victim_value[pos.at(n.cell) as usize];
+                    let victim = self.victim_value[pos.at(n.cell)];
                     tally.attacks.note(si, c, occupant == Some(s), value, victim);
                 }
             }
@@ -433,7 +463,7 @@ mod tests {
             .pieces
             .iter()
             .enumerate()
-            .filter(|(k, _)| a.bound[piece_code(*k as u8, 0) as usize] != 0)
+            .filter(|(k, _)| a.bound[piece_code(*k as u8, 0)] != 0)
             .map(|(_, p)| p.letter)
             .collect();
         assert_eq!(bound, vec!['B']);

@@ -29,10 +29,12 @@ impl Searcher {
         };
         let alpha0 = alpha;
         let in_check = self.in_check(&game.pos);
-        let stand = self.eval.evaluate_within(&game.pos, alpha, beta);
         if ply >= MAX_PLY - 1 {
-            return stand;
+            return self.eval.evaluate_within(&game.pos, alpha, beta);
         }
+        // In check there is no standing pat: every evasion is searched, so
+        // the (dear) static score would go unused.
+        let stand = if in_check { -MATE + ply as i32 } else { self.eval.evaluate_within(&game.pos, alpha, beta) };
         // Where every move captures, quiescence would search the whole
         // tree: the position is taken as it stands.
         if self.all_capture && !in_check {

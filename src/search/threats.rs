@@ -62,7 +62,8 @@ pub(super) struct Attacks {
 /// Sets bit `c` of `b`.
 #[inline]
 fn set(b: &mut Bits, c: usize) {
-    b[c / 64] |= 1 << (c % 64);
+    // (`c` is below `64 * WORDS`: the `% WORDS` only spares a bounds check.)
+    b[c / 64 % WORDS] |= 1 << (c % 64);
 }
 
 impl Attacks {
