@@ -12,7 +12,7 @@ mod zobrist;
 
 pub use moves::{Move, MoveKind};
 pub use outcome::{Outcome, Quick, Reason};
-pub use position::{Game, Position, Undo};
+pub use position::{CheckCells, Game, Position, Undo};
 pub use zobrist::Zobrist;
 
 /// White (0) or Black (1).

@@ -6,6 +6,7 @@
 use super::ordering::QuietList;
 use super::pruning::{futility_margin, late_move, late_reduction, pick};
 use super::*;
+use crate::game::CheckCells;
 
 impl Searcher {
     /// Generates, orders and searches the moves of a node after the
@@ -79,6 +80,16 @@ impl Searcher {
             && shallow
             && (late_move(depth, i, improving) || stand + futility_margin(depth, self.pawn) <= st.alpha);
         let losing = shallow && !doomed && self.see_below(&mut game.pos, &m, self.see_margin(quiet, depth));
+        // Such a move is searched only if it gives check: where the cells
+        // it touches show that it cannot, it goes without being played.
+        if (doomed || losing) && !self.off(16) && !st.may_check(&game.pos, &m) {
+            if doomed {
+                stat!(self.pruned_quiet);
+            } else {
+                stat!(self.pruned_see);
+            }
+            return;
+        }
         self.moved[ply] = Some(self.slot_of(&game.pos, &m));
         game.play(m);
         let gives_check = game.pos.in_check();
@@ -201,6 +212,9 @@ pub(super) struct LoopState {
     pub(super) cut: bool,
     /// The quiet moves searched, for the history malus.
     pub(super) quiets: QuietList,
+    /// What a move must touch to give check, once a pruning candidate
+    /// asked (`Some(None)`: the position cannot tell).
+    checks: Option<Option<CheckCells>>,
 }
 
 impl LoopState {
@@ -213,7 +227,15 @@ impl LoopState {
             searched: 0,
             cut: false,
             quiets: QuietList::new(),
+            checks: None,
         }
+    }
+
+    /// Whether `m` may give check, as the cells it touches tell
+    /// ([`Position::check_cells`], found at the node's first question).
+    fn may_check(&mut self, pos: &Position<'_>, m: &Move) -> bool {
+        let cells = self.checks.get_or_insert_with(|| pos.check_cells());
+        cells.as_ref().is_none_or(|c| c.may_check(m))
     }
 }
 

@@ -9,7 +9,9 @@ mod tables;
 
 pub use diagnostics::{Diagnostic, Severity};
 pub use load::{load_str, LoadError};
-pub use tables::{AttackEntry, AttackGroup, MoveTables, ProgRef, TableError, TooLargeProgram, MAX_TABLE_NODES};
+pub use tables::{
+    AttackEntry, AttackGroup, MoveTables, ProgRef, TableError, TooLargeProgram, CHECK_PATH_WORDS, MAX_TABLE_NODES,
+};
 
 use crate::board::Grid;
 

@@ -91,6 +91,10 @@ pub struct AttackEntry {
     pub node: u32,
 }
 
+/// Most u64 words of a cell set for which [`MoveTables::check_paths`] is
+/// kept (boards up to 1 024 cells; larger ones would need megabytes).
+pub const CHECK_PATH_WORDS: usize = 16;
+
 /// The attack entries of one attacker cell for one target: entries
 /// `start..end` of [`MoveTables::attack_entries`], and the kinds among them.
 #[derive(Clone, Copy, Debug)]
@@ -132,6 +136,12 @@ pub struct MoveTables {
     pub attacker_rank: Vec<u32>,
     /// The entries the groups point into.
     pub attack_entries: Vec<AttackEntry>,
+    /// Per (side, target): every cell a piece of the side could attack the
+    /// target from, every cell on the way (screens included) and the target
+    /// itself, `words` u64 each: a move touching none of them cannot start
+    /// an attack on the target (see `Position::check_cells`). Empty on
+    /// boards of over [`CHECK_PATH_WORDS`] words.
+    pub check_paths: Vec<u64>,
     /// Per piece code: royal.
     pub code_royal: Vec<bool>,
     /// Per piece code: pawn (promotes, leaves e.p. squares).
@@ -200,6 +210,7 @@ impl MoveTables {
         t.ep_needs_taker = grid.graph().is_none() && !by_others;
         t.ep_read_any = crate::game::rules::en_passant::fsf_reads_any_ep(pieces, t.has_ep, by_others);
         t.group_attacks();
+        t.mark_check_paths();
         t.mark_zones(grid, zones);
         t.move_rule = crate::game::rules::move_rule::compile(pieces, &t);
         Ok(t)
@@ -238,6 +249,7 @@ impl MoveTables {
             attacker_cells: vec![0; 2 * n * words],
             attacker_rank: vec![0; 2 * n * words],
             attack_entries: Vec::new(),
+            check_paths: Vec::new(),
             code_royal: vec![false; 1 + pieces.len() * 2],
             code_pawn: vec![false; 1 + pieces.len() * 2],
             code_chess_pawn: vec![false; 1 + pieces.len() * 2],
@@ -303,6 +315,33 @@ impl MoveTables {
                 }
             }
         }
+    }
+
+    /// Fills [`MoveTables::check_paths`] from the grouped attack entries:
+    /// each entry's attacker cell and the cells of its capturing node's
+    /// ancestors (the walk it takes to the target).
+    fn mark_check_paths(&mut self) {
+        let w = self.words;
+        if w > CHECK_PATH_WORDS {
+            return;
+        }
+        let targets = self.groups_start.len() - 1;
+        let mut paths = vec![0u64; targets * w];
+        for t in 0..targets {
+            let set = &mut paths[t * w..(t + 1) * w];
+            let mut mark = |c: Cell| set[c as usize / 64] |= 1 << (c % 64);
+            mark((t % self.cells) as Cell);
+            let groups = &self.attack_groups[self.groups_start[t] as usize..self.groups_start[t + 1] as usize];
+            for e in groups.iter().flat_map(|g| &self.attack_entries[g.start as usize..g.end as usize]) {
+                mark(e.from);
+                let mut a = self.parents[e.node as usize];
+                while a != u32::MAX {
+                    mark(self.nodes[a as usize].cell);
+                    a = self.parents[a as usize];
+                }
+            }
+        }
+        self.check_paths = paths;
     }
 
     /// Sorts each target's entries by attacker cell and groups them, so that

@@ -5,6 +5,7 @@
 //! (make/unmake).
 
 mod attacks;
+mod checks;
 mod legal;
 mod make;
 mod movegen;
@@ -12,6 +13,8 @@ mod noisy;
 mod see;
 mod setup;
 mod write;
+
+pub use checks::CheckCells;
 
 use super::{fen, piece_code, Move, Side};
 use crate::board::Cell;
