@@ -105,18 +105,24 @@ impl Structure {
         let mut occupied = [0u64; 32];
         // Each side's first royal piece (the escort of passed pawns).
         let mut royal = [None; 2];
+        // Files with pawns, per side (bit per file).
+        let mut pawn_files = [0u32; 2];
         super::eval::each_occupied(pos, |c| {
             let code = pos.at(c as u16);
-            occupied[self.file[c] as usize] |= 1 << self.rank[c];
+            // (Files are below 32, see `new`: `% 32` spares bounds checks.)
+            let (x, bit) = (self.file[c] as usize % 32, 1 << self.rank[c]);
+            occupied[x] |= bit;
             if t.code_pawn[code as usize] {
-                masks[code_side(code) as usize][self.file[c] as usize] |= 1 << self.rank[c];
+                let s = code_side(code) as usize;
+                masks[s][x] |= bit;
+                pawn_files[s] |= 1 << x;
             } else if code != 0 && t.code_royal[code as usize] {
                 royal[code_side(code) as usize].get_or_insert(c);
             }
         });
         let mut total = [0i32; 2];
         for (s, score) in total.iter_mut().enumerate() {
-            *score += self.pawns(&masks, &occupied, s, mg[s], royal);
+            *score += self.pawns(&masks, &occupied, (s, pawn_files[s]), mg[s], royal);
             if let Some(c) = royal[s] {
                 let shelter = self.shelter(pos, c, s as u8) + self.shield(&masks[s], c, s);
                 *score += shelter * mg[s] / 256;
@@ -125,23 +131,29 @@ impl Structure {
         total[side] - total[side ^ 1]
     }
 
-    /// The pawn terms of side `s`, file by file: doubled and isolated pawns
-    /// from the file's and its neighbours' masks, then each pawn's passed
-    /// bonus.
-    fn pawns(&self, masks: &[[u64; 32]; 2], occupied: &[u64; 32], s: usize, mg: i32, royal: [Option<usize>; 2]) -> i32 {
+    /// The pawn terms of side `s`, file by file (`files`: bit per file
+    /// holding one of its pawns): doubled and isolated pawns from the
+    /// file's and its neighbours' masks, then each pawn's passed bonus.
+    fn pawns(
+        &self,
+        masks: &[[u64; 32]; 2],
+        occupied: &[u64; 32],
+        (s, mut files): (usize, u32),
+        mg: i32,
+        royal: [Option<usize>; 2],
+    ) -> i32 {
         let mut score = 0;
         let own = &masks[s];
-        for x in 0..self.files {
+        while files != 0 {
+            let x = files.trailing_zeros() as usize;
+            files &= files - 1;
             let mut file = own[x];
-            if file == 0 {
-                continue;
-            }
             let n = file.count_ones() as i32;
             if n > 1 {
                 score -= self.w.doubled * n;
             }
             let (left, right) = (x.saturating_sub(1), (x + 1).min(self.files - 1));
-            if (left..=right).all(|f| f == x || own[f] == 0) {
+            if (left == x || own[left] == 0) && (right == x || own[right] == 0) {
                 score -= self.w.isolated * n;
             }
             let enemy = masks[s ^ 1][left] | masks[s ^ 1][x] | masks[s ^ 1][right];
