@@ -8,7 +8,7 @@
 
 use super::threats::{self, Attacks};
 use crate::board::Cell;
-use crate::compile::{flag, Node};
+use crate::compile::flag;
 use crate::game::{code_kind, code_side, piece_code, Position};
 use crate::variant::Variant;
 
@@ -251,8 +251,13 @@ impl Activity {
         }
     }
 
-    /// Walks the piece `code` on `c` and adds its mobility and its attacks
-    /// on the cells in `near` (next to the enemy royals) to `tally`.
+    /// Walks the piece `code` on `c` through its compiled program over the
+    /// board and adds its mobility and its attacks on the cells in `near`
+    /// (next to the enemy royals) to `tally`: every cell where it could end
+    /// its move (an empty cell, a capture, or a cell its own piece holds
+    /// that it guards). Moves for unmoved pieces only, moves out of check
+    /// only and attack-only branches are left out: they say little about
+    /// activity.
     fn walk_one(&self, pos: &Position<'_>, code: u8, c: usize, near: &[u64; ZONE_WORDS], tally: &mut Tally) {
         let t = &pos.variant().tables;
         let kind = code_kind(code) as usize;
@@ -263,19 +268,47 @@ impl Activity {
         let mut hits = 0;
         let si = s as usize;
         let (attacker, value) = (self.attacker[code], self.attack_value[code]);
-        reach(nodes, pos, s, |n, occupant| {
-            moves += (occupant != Some(s)) as i32;
-            if n.flags & flag::ENEMY_EMIT != 0 {
-                let c = n.cell as usize;
-                // (`% ZONE_WORDS` changes nothing, `near` being empty on
-                // larger boards, but spares a bounds check in the hot loop.)
-                hits += (near[c / 64 % ZONE_WORDS] >> (c % 64) & 1) as i32;
-                if attacker && occupant.is_some() {
-                    let victim = self.victim_value[pos.at(n.cell)];
-                    tally.attacks.note(si, c, occupant == Some(s), value, victim);
-                }
+        let near_bit = |c: usize| {
+            // (`% ZONE_WORDS` changes nothing, `near` being empty on larger
+            // boards, but spares a bounds check in the hot loop.)
+            (near[c / 64 % ZONE_WORDS] >> (c % 64) & 1) as i32
+        };
+        // The walk of `reach`, written out: this loop runs for every piece
+        // at nearly every node, and as a closure it kept its counters in
+        // memory.
+        let mut i = 0usize;
+        while let Some(n) = nodes.get(i) {
+            let f = n.flags;
+            if f & (flag::VIRGIN | flag::UNCHECKED | flag::ATTACK_ONLY) != 0 {
+                i = n.skip as usize;
+                continue;
             }
-        });
+            let code = pos.at(n.cell);
+            let desc = if code == 0 {
+                if f & flag::EMPTY_EMIT != 0 {
+                    moves += 1;
+                    if f & flag::ENEMY_EMIT != 0 {
+                        hits += near_bit(n.cell as usize);
+                    }
+                }
+                flag::EMPTY_DESC
+            } else {
+                let own = code_side(code) == s;
+                if f & flag::ENEMY_EMIT != 0 {
+                    moves += !own as i32;
+                    hits += near_bit(n.cell as usize);
+                    if attacker {
+                        tally.attacks.note(si, n.cell as usize, own, value, self.victim_value[code]);
+                    }
+                }
+                if own {
+                    flag::FRIEND_DESC
+                } else {
+                    flag::ENEMY_DESC
+                }
+            };
+            i = if f & desc != 0 { i + 1 } else { n.skip as usize };
+        }
         if !self.walked[code] {
             return;
         }
@@ -285,35 +318,6 @@ impl Activity {
             tally.units[si] += self.w.unit_per_attacker + self.w.unit_per_cell * hits;
             tally.attackers[si] += 1;
         }
-    }
-}
-
-/// Walks a compiled program over the board of `pos` for a piece of side
-/// `s` and calls `f` with every node where the piece could end its move
-/// (a move to an empty cell, a capture, or a cell its own piece holds that
-/// it guards), with the cell's occupant side (`None` when empty). Moves
-/// for unmoved pieces only, moves out of check only and attack-only
-/// branches are left out: they say little about activity.
-#[inline]
-fn reach(nodes: &[Node], pos: &Position<'_>, s: u8, mut f: impl FnMut(&Node, Option<u8>)) {
-    let mut i = 0usize;
-    while let Some(n) = nodes.get(i) {
-        if n.flags & (flag::VIRGIN | flag::UNCHECKED | flag::ATTACK_ONLY) != 0 {
-            i = n.skip as usize;
-            continue;
-        }
-        let code = pos.at(n.cell);
-        let (occupant, emit, desc) = if code == 0 {
-            (None, flag::EMPTY_EMIT, flag::EMPTY_DESC)
-        } else if code_side(code) == s {
-            (Some(s), flag::ENEMY_EMIT, flag::FRIEND_DESC)
-        } else {
-            (Some(s ^ 1), flag::ENEMY_EMIT, flag::ENEMY_DESC)
-        };
-        if n.flags & emit != 0 {
-            f(n, occupant);
-        }
-        i = if n.flags & desc != 0 { i + 1 } else { n.skip as usize };
     }
 }
 
