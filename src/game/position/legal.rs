@@ -72,6 +72,43 @@ impl<'v> Position<'v> {
         }
     }
 
+    /// Whether the side to move has a legal move: the same answer as
+    /// [`Position::legal_moves`] leaving `scratch` non-empty. Where the
+    /// ordinary legality applies it is found piece by piece, so that most
+    /// positions stop at the first piece: a search asks this at every node
+    /// of a variant where having no move is a goal (shogi, xiangqi), and
+    /// generating every move there cost more than the rest of the node.
+    /// Returns whether there is a move and whether `scratch` holds all the
+    /// legal moves (else only some of them).
+    pub(crate) fn any_legal_move(&mut self, scratch: &mut Vec<Move>) -> (bool, bool) {
+        let v = self.v;
+        let unusual = v.immediate_end
+            || v.explosions.is_some()
+            || v.passing.is_some()
+            || v.flipping.is_some()
+            || v.walls.is_some()
+            || v.rules.move_filters
+            || v.drops.as_ref().is_some_and(|d| d.must_drop)
+            || self.deploying();
+        if !unusual {
+            let mut danger = [0u64; 16];
+            let in_check = self.royal_danger(&mut danger);
+            let found = self.each_own_piece(|pos, from| {
+                scratch.clear();
+                pos.piece_moves(from, scratch, in_check);
+                pos.retain_royal_safe(scratch, in_check, &danger);
+                !scratch.is_empty()
+            });
+            if found {
+                return (true, false);
+            }
+            // No piece can move: the moves of the rules (drops, gating,
+            // promotion moves) decide, with the whole list.
+        }
+        self.legal_moves(scratch);
+        (!scratch.is_empty(), true)
+    }
+
     /// Pseudo-legal moves that leave no royal piece attacked (the goals
     /// not judged).
     #[inline]
@@ -231,5 +268,46 @@ impl<'v> Position<'v> {
         }
         self.board[from] = mover;
         hit
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::{Game, Position};
+    use crate::hooks::rng::Rng;
+    use crate::variant::{builtin, load_str};
+
+    /// `any_legal_move` answers as the full list does, in random games of
+    /// every built-in played to their end (checkmates and stalemates
+    /// included), and its complete list is the full list.
+    #[test]
+    fn any_legal_move_agrees_with_the_full_list_in_every_builtin() {
+        let (mut legal, mut scratch) = (Vec::new(), Vec::new());
+        let (mut positions, mut without) = (0, 0);
+        for (i, (name, text)) in builtin::BUILTIN.iter().enumerate() {
+            let (v, _) = load_str(text).unwrap();
+            let mut rng = Rng::new(500 + i as u64);
+            for _game in 0..6 {
+                let mut game = Game::new(Position::start(&v));
+                for _ply in 0..300 {
+                    game.pos.legal_moves(&mut legal);
+                    let (any, complete) = game.pos.any_legal_move(&mut scratch);
+                    assert_eq!(any, !legal.is_empty(), "{name}: {}", game.pos.fen());
+                    if complete {
+                        assert_eq!(scratch, legal, "{name}: {}", game.pos.fen());
+                    }
+                    positions += 1;
+                    if legal.is_empty() {
+                        without += 1;
+                        break;
+                    }
+                    game.play(legal[rng.below(legal.len() as u64) as usize]);
+                }
+            }
+        }
+        eprintln!("{without} positions without a move of {positions}");
+        // The games must reach positions without a move, or the test
+        // would not see the answer that matters.
+        assert!(without > 50, "{without} positions without a move of {positions}");
     }
 }

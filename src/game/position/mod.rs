@@ -307,14 +307,13 @@ impl<'v> Game<'v> {
         }
     }
 
-    /// Generates the legal moves and keeps them for [`Game::legal_moves`];
-    /// whether there are none.
+    /// Whether the side to move has no legal move; where that took the
+    /// whole list, it is kept for [`Game::legal_moves`].
     pub(crate) fn no_legal_moves(&mut self) -> bool {
         let mut moves = std::mem::take(&mut self.legal.2);
-        self.pos.legal_moves(&mut moves);
-        let none = moves.is_empty();
-        self.legal = (self.pos.key(), self.history.len(), moves);
-        none
+        let (any, complete) = self.pos.any_legal_move(&mut moves);
+        self.legal = if complete { (self.pos.key(), self.history.len(), moves) } else { (0, usize::MAX, moves) };
+        !any
     }
 
     /// Plays a move (the caller checks legality).
