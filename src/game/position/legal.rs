@@ -75,22 +75,27 @@ impl<'v> Position<'v> {
     /// Whether the side to move has a legal move: the same answer as
     /// [`Position::legal_moves`] leaving `scratch` non-empty. Where the
     /// ordinary legality applies it is found piece by piece, so that most
-    /// positions stop at the first piece: a search asks this at every node
-    /// of a variant where having no move is a goal (shogi, xiangqi), and
-    /// generating every move there cost more than the rest of the node.
+    /// positions stop at the first piece, and where passing is a move, by
+    /// the pass: a search asks this at every node of a variant where
+    /// having no move is a goal (shogi, xiangqi, janggi), and generating
+    /// every move there cost more than the rest of the node.
     /// Returns whether there is a move and whether `scratch` holds all the
     /// legal moves (else only some of them).
     pub(crate) fn any_legal_move(&mut self, scratch: &mut Vec<Move>) -> (bool, bool) {
         let v = self.v;
-        let unusual = v.immediate_end
-            || v.explosions.is_some()
-            || v.passing.is_some()
+        let unusual = v.explosions.is_some()
             || v.flipping.is_some()
             || v.walls.is_some()
             || v.rules.move_filters
             || v.drops.as_ref().is_some_and(|d| d.must_drop)
-            || self.deploying();
-        if !unusual {
+            || self.deploying()
+            || v.immediate_end && self.goal_reached().is_some();
+        if !unusual && v.passing.is_some() {
+            // Where passing is a move (janggi), it is mostly legal.
+            if self.pass_is_legal() {
+                return (true, false);
+            }
+        } else if !unusual {
             let mut danger = [0u64; 16];
             let in_check = self.royal_danger(&mut danger);
             let found = self.each_own_piece(|pos, from| {

@@ -126,6 +126,17 @@ impl Position<'_> {
         }
     }
 
+    /// Whether the pass is among the legal moves ([`Position::passing_legal`]
+    /// lists it): the game is not over by passing, the side has a royal
+    /// piece, and it is not in check unless the royals face each other.
+    pub(in crate::game) fn pass_is_legal(&self) -> bool {
+        if self.passing_over().is_some() || self.nroyal[self.side as usize] == 0 {
+            return false;
+        }
+        let facing = self.v.passing.as_ref().is_some_and(|p| p.bikjang) && self.royals_face();
+        facing || !self.in_check()
+    }
+
     /// Whether the first royal pieces of the two sides stand on one file
     /// with nothing between them.
     fn royals_face(&self) -> bool {
