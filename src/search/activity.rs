@@ -23,8 +23,6 @@ const ZONE_WORDS: usize = threats::WORDS;
 #[derive(Clone, Debug)]
 pub struct Activity {
     cells: usize,
-    /// Piece kinds of the variant.
-    kinds: u8,
     /// Per piece code: mobility weights (1/16 centipawn per move) in the
     /// middlegame and the endgame, and the typical count (1/16 moves);
     /// all 0 for codes not walked (royal pieces, pawns).
@@ -170,7 +168,6 @@ impl Activity {
         let w = ActivityWeights::new(w);
         Some(Activity {
             cells,
-            kinds: v.pieces.len() as u8,
             mg: PerCode::new(mg),
             eg: PerCode::new(eg),
             typical: PerCode::new(typical),
@@ -237,7 +234,7 @@ impl Activity {
     fn hand_units(&self, pos: &Position<'_>, tally: &mut Tally) {
         let t = &pos.variant().tables;
         for s in 0..2u8 {
-            let units: i32 = (0..self.kinds)
+            let units: i32 = (0..pos.variant().pieces.len() as u8)
                 .map(|k| {
                     let pawn = t.code_pawn[piece_code(k, s) as usize];
                     let per = if pawn { self.w.unit_per_hand_pawn } else { self.w.unit_per_hand_piece };
@@ -269,13 +266,13 @@ impl Activity {
         let si = s as usize;
         let (attacker, value) = (self.attacker[code], self.attack_value[code]);
         let near_bit = |c: usize| {
-            // (`% ZONE_WORDS` changes nothing, `near` being empty on larger
-            // boards, but spares a bounds check in the hot loop.)
+            // (`% ZONE_WORDS` changes nothing, `near` holding no bit on
+            // larger boards, but spares a bounds check in the hot loop.)
             (near[c / 64 % ZONE_WORDS] >> (c % 64) & 1) as i32
         };
-        // The walk of `reach`, written out: this loop runs for every piece
-        // at nearly every node, and as a closure it kept its counters in
-        // memory.
+        // Written out in place: this loop runs for every piece at nearly
+        // every node, and as a closure passed to a walking function it kept
+        // its counters in memory.
         let mut i = 0usize;
         while let Some(n) = nodes.get(i) {
             let f = n.flags;

@@ -20,6 +20,8 @@ impl<'v> Position<'v> {
         if v.drops.is_some() && self.forced_drops(out) {
             return;
         }
+        // (The loop of `each_own_piece`, written out: through its closure
+        // perft took 4% more instructions.)
         let words = v.tables.words;
         for k in 0..words {
             let mut bits = self.occ[self.side as usize * words + k];
