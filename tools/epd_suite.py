@@ -80,7 +80,7 @@ def main():
             for e, miss in zip(engines, missed):
                 e.new_game()
                 move, _ = e.best(fen, [], nodes)
-                if best and move not in best or move in avoid:
+                if (best and move not in best) or move in avoid:
                     miss.append(pid)
             print(f"\r{n}/{len(suite)}", end="", file=sys.stderr, flush=True)
         print(file=sys.stderr)
