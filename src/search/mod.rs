@@ -397,6 +397,9 @@ impl Searcher {
             }
         }
         let hash_move = entry.and_then(|e| e.mv);
+        // On a principal variation now or at some earlier search: such
+        // nodes are reduced less (Stockfish's `ttPv`).
+        let tt_pv = pv_node || entry.is_some_and(|e| e.pv);
         let in_check = self.in_check(&game.pos);
         // (A check is extended by the move that gives it, see
         // `check_extension`.)
@@ -428,7 +431,7 @@ impl Searcher {
         }
         let slot = self.counter_slot(game);
         let conts = self.earlier_moves(ply);
-        let node = Node { depth, ply, in_check, pv: pv_node, stand, slot, conts, beta, improving };
+        let node = Node { depth, ply, in_check, pv: pv_node, tt_pv, stand, slot, conts, beta, improving };
         let mut st = LoopState::new(alpha);
         // Staged generation: the hash move is tried before the moves are
         // generated, which a cut-off by it saves.
@@ -445,7 +448,7 @@ impl Searcher {
         if self.aborted {
             return 0;
         }
-        self.store(key, st.best, st.best_score, (alpha, beta), depth, ply);
+        self.store(key, st.best, st.best_score, (alpha, beta), (depth, ply, tt_pv));
         st.best_score
     }
 
@@ -497,8 +500,16 @@ impl Searcher {
     }
 
     /// Stores a node's result: a bound or exact value by where `score`
-    /// fell in the node's window.
-    fn store(&mut self, key: u64, mv: Option<Move>, score: i32, (alpha, beta): (i32, i32), depth: i32, ply: usize) {
+    /// fell in the node's window; `pv` marks a node that is or has been
+    /// on a principal variation.
+    fn store(
+        &mut self,
+        key: u64,
+        mv: Option<Move>,
+        score: i32,
+        (alpha, beta): (i32, i32),
+        (depth, ply, pv): (i32, usize, bool),
+    ) {
         let bound = if score >= beta {
             Bound::Lower
         } else if score > alpha {
@@ -506,7 +517,7 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        self.table.store(Entry { key, mv, score: to_tt(score, ply), depth: depth as i16, bound });
+        self.table.store(Entry { key, mv, score: to_tt(score, ply), depth: depth as i16, bound, pv });
     }
 
     /// Null-move pruning: if passing still leaves us at or above beta after

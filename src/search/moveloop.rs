@@ -69,7 +69,7 @@ impl Searcher {
         node: Node,
         st: &mut LoopState,
     ) {
-        let Node { depth, ply, in_check, pv, stand, slot, conts, beta, improving } = node;
+        let Node { depth, ply, in_check, pv, tt_pv, stand, slot, conts, beta, improving } = node;
         let quiet = self.all_capture || self.is_quiet(&game.pos, &m);
         // Near the leaves of a non-PV node, a move that loses material
         // in the exchange on its destination is not searched.
@@ -116,7 +116,7 @@ impl Searcher {
             // (At a non-PV node from the second move on, at a PV node
             // from the third.)
             let reduce = if !in_check && !gives_check && depth >= 3 && i > pv as usize {
-                late_reduction(depth, i, (pv, improving), quiet, order) * !self.off(32) as i32
+                late_reduction(depth, i, (pv, tt_pv, improving), quiet, order) * !self.off(32) as i32
             } else {
                 0
             };
@@ -247,6 +247,9 @@ pub(super) struct Node {
     pub(super) in_check: bool,
     /// A principal-variation node (open window): nothing is pruned.
     pub(super) pv: bool,
+    /// The node is or has been on a principal variation: it is one, or
+    /// its table entry was stored by one (Stockfish's `ttPv`).
+    pub(super) tt_pv: bool,
     /// The static evaluation (`-MATE` in check).
     pub(super) stand: i32,
     /// The countermove slot of the last move (see `counter_slot`).

@@ -48,12 +48,35 @@ const LOSING: i32 = -(1 << 23);
 /// ±2 500, see docs/tuning.md); a capture likely to lose material like a quiet
 /// move; other captures and promotions not at all. A quiet move where the
 /// side is not improving is reduced a ply more.
-pub(super) fn late_reduction(depth: i32, i: usize, (pv, improving): (bool, bool), quiet: bool, order: i32) -> i32 {
-    if !quiet {
-        return if order < LOSING { reduction(depth, i, pv) } else { 0 };
-    }
-    let r = reduction(depth, i, pv) + !improving as i32;
-    let r = if order >= KILLER - 1 { r - 1 } else { r - (order / 1024).clamp(-2, 2) };
+///
+/// Where the node has never been on a principal variation (`tt_pv` false)
+/// a reduced move is reduced a ply more, and at a zero-window node that
+/// has been on one, a ply less (Stockfish's `ttPv`): the search spends its
+/// depth on the lines it has found best before, and less on the rest
+/// (docs/tuning.md, "Where Fairy-Stockfish's nodes go").
+pub(super) fn late_reduction(
+    depth: i32,
+    i: usize,
+    (pv, tt_pv, improving): (bool, bool, bool),
+    quiet: bool,
+    order: i32,
+) -> i32 {
+    let r = if !quiet {
+        if order < LOSING {
+            reduction(depth, i, pv)
+        } else {
+            0
+        }
+    } else {
+        let r = reduction(depth, i, pv) + !improving as i32;
+        let r = if order >= KILLER - 1 { r - 1 } else { r - (order / 1024).clamp(-2, 2) };
+        r.clamp(0, (depth - 2).max(0))
+    };
+    let r = match (r > 0, tt_pv) {
+        (false, _) => return 0,
+        (true, false) => r + 1,
+        (true, true) => r - !pv as i32,
+    };
     r.clamp(0, (depth - 2).max(0))
 }
 
@@ -107,7 +130,7 @@ mod tests {
 
     #[test]
     fn history_moves_a_quiet_late_moves_reduction_by_up_to_two_plies() {
-        let r = |order| late_reduction(10, 12, (false, true), true, order);
+        let r = |order| late_reduction(10, 12, (false, true, true), true, order);
         let plain = r(0);
         assert!((2..=6).contains(&plain), "{plain}");
         // A poor record (about the worst sixth of the quiet moves near the leaves)
@@ -119,5 +142,20 @@ mod tests {
         assert_eq!(r(-400), plain);
         // A killer is reduced a ply less whatever its history.
         assert_eq!(r(KILLER), plain - 1);
+    }
+
+    #[test]
+    fn a_node_never_on_the_principal_variation_is_reduced_a_ply_more() {
+        // A late quiet move with a typical history at depth 10.
+        let r = |pv, tt_pv| late_reduction(10, 12, (pv, tt_pv, true), true, 0);
+        let once_pv = r(false, true);
+        assert!(once_pv >= 1, "{once_pv}");
+        assert_eq!(r(false, false), once_pv + 2, "never on the PV: a ply more than plain, two more than once on it");
+        // A PV node is reduced a ply less by `reduction` already, and no more.
+        assert_eq!(r(true, true), once_pv);
+        // A move not reduced at all stays so: no ply is added to it.
+        assert_eq!(late_reduction(10, 12, (false, false, true), false, 0), 0);
+        // Near the leaves the child keeps at least one ply.
+        assert!(late_reduction(3, 40, (false, false, false), true, -40000) <= 1);
     }
 }

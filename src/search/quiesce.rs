@@ -98,7 +98,7 @@ impl Searcher {
         self.moves[ply] = moves;
         self.scores[ply] = scores;
         if !self.aborted {
-            self.store(key, best_move, best, (alpha0, beta), 0, ply);
+            self.store(key, best_move, best, (alpha0, beta), (0, ply, false));
         }
         best
     }

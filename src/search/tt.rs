@@ -26,6 +26,9 @@ pub struct Entry {
     pub depth: i16,
     /// Kind of bound.
     pub bound: Bound,
+    /// The position is or has been on a principal variation (kept once
+    /// set: see [`Table::store`]).
+    pub pv: bool,
 }
 
 /// A stored result with the search that stored it.
@@ -52,7 +55,7 @@ impl Table {
     pub fn new(mb: usize) -> Table {
         let want = (mb.max(1) << 20) / std::mem::size_of::<Slot>();
         let size = if want.is_power_of_two() { want } else { want.next_power_of_two() >> 1 }.max(2);
-        let e = Entry { key: 0, mv: None, score: 0, depth: 0, bound: Bound::Upper };
+        let e = Entry { key: 0, mv: None, score: 0, depth: 0, bound: Bound::Upper, pv: false };
         Table { slots: vec![Slot { e, age: 0 }; size], mask: (size - 1) & !1, age: 0 }
     }
 
@@ -89,8 +92,8 @@ impl Table {
         if slot.e.key != e.key {
             *slot = Slot { e, age };
         } else if e.depth >= slot.e.depth || e.bound == Bound::Exact || slot.age != age {
-            let mv = e.mv.or(slot.e.mv);
-            *slot = Slot { e: Entry { mv, ..e }, age };
+            let (mv, pv) = (e.mv.or(slot.e.mv), e.pv || slot.e.pv);
+            *slot = Slot { e: Entry { mv, pv, ..e }, age };
         }
     }
 
@@ -107,7 +110,7 @@ mod tests {
     use super::*;
 
     fn entry(key: u64, depth: i16) -> Entry {
-        Entry { key, mv: None, score: depth as i32, depth, bound: Bound::Lower }
+        Entry { key, mv: None, score: depth as i32, depth, bound: Bound::Lower, pv: false }
     }
 
     #[test]
@@ -131,5 +134,22 @@ mod tests {
         // A shallower result of the same search does not replace a deeper one.
         t.store(entry(b, 0));
         assert_eq!(t.probe(b).unwrap().depth, 1);
+    }
+
+    #[test]
+    fn a_position_once_on_the_principal_variation_stays_marked() {
+        let mut t = Table::new(1);
+        t.store(Entry { pv: true, ..entry(5, 4) });
+        // A deeper result from a zero-window search replaces the entry but
+        // keeps the mark; so does a later search's.
+        t.store(entry(5, 6));
+        assert!(t.probe(5).unwrap().pv);
+        t.new_search();
+        t.store(entry(5, 2));
+        let e = t.probe(5).unwrap();
+        assert!(e.pv && e.depth == 2);
+        // Another position in the slot starts unmarked.
+        t.store(entry(7, 1));
+        assert!(!t.probe(7).unwrap().pv);
     }
 }
