@@ -397,8 +397,9 @@ impl Searcher {
             }
         }
         let hash_move = entry.and_then(|e| e.mv);
-        // On a principal variation now or at some earlier search: such
-        // nodes are reduced less (Stockfish's `ttPv`).
+        // On a principal variation now or at some earlier search: late
+        // moves are reduced less there and more elsewhere (Stockfish's
+        // `ttPv`, see `late_reduction`).
         let tt_pv = pv_node || entry.is_some_and(|e| e.pv);
         let in_check = self.in_check(&game.pos);
         // (A check is extended by the move that gives it, see

@@ -148,7 +148,7 @@ mod tests {
         t.store(entry(5, 2));
         let e = t.probe(5).unwrap();
         assert!(e.pv && e.depth == 2);
-        // Another position in the slot starts unmarked.
+        // Another position starts unmarked.
         t.store(entry(7, 1));
         assert!(!t.probe(7).unwrap().pv);
     }
