@@ -41,19 +41,13 @@ const KILLER: i32 = 1 << 23;
 /// Ordering scores below this are captures that likely lose material.
 const LOSING: i32 = -(1 << 23);
 
-/// The reduction of a late move given its ordering score: a quiet move
-/// by [`reduction`], one ply less for a killer or the countermove, up to two plies less or
-/// more by its history (the plain and the two continuation tables together:
-/// a ply per 1024, since near the leaves that sum mostly lies within
-/// ±2 500, see docs/tuning.md); a capture likely to lose material like a quiet
-/// move; other captures and promotions not at all. A quiet move where the
-/// side is not improving is reduced a ply more.
-///
-/// Where the node has never been on a principal variation (`tt_pv` false)
-/// a reduced move is reduced a ply more, and at a zero-window node that
-/// has been on one, a ply less (Stockfish's `ttPv`): the search spends its
-/// depth on the lines it has found best before, and less on the rest
-/// (docs/tuning.md, "Where Fairy-Stockfish's nodes go").
+/// The reduction of a late move given its ordering score and where its
+/// node stands: [`by_order`], then, for a move reduced at all, a ply more
+/// where the node has never been on a principal variation (`tt_pv`
+/// false), and a ply less at a zero-window node that has been on one
+/// (Stockfish's `ttPv`): the search spends its depth on the lines it has
+/// found best before, and less on the rest (docs/tuning.md, "Where
+/// Fairy-Stockfish's nodes go"). At least one ply is left.
 pub(super) fn late_reduction(
     depth: i32,
     i: usize,
@@ -61,24 +55,28 @@ pub(super) fn late_reduction(
     quiet: bool,
     order: i32,
 ) -> i32 {
-    let r = if !quiet {
-        if order < LOSING {
-            reduction(depth, i, pv)
-        } else {
-            0
-        }
-    } else {
-        let r = reduction(depth, i, pv) + !improving as i32;
-        let r = if order >= KILLER - 1 { r - 1 } else { r - (order / 1024).clamp(-2, 2) };
-        r.clamp(0, (depth - 2).max(0))
-    };
-    // (Adjusted after the clamp above, as measured: a quiet move's
-    // reduction already cut to the depth moves by the mark from there.)
+    let r = by_order(depth, i, (pv, improving), quiet, order);
     let r = match (r > 0, tt_pv) {
         (false, _) => return 0,
         (true, false) => r + 1,
         (true, true) => r - !pv as i32,
     };
+    r.clamp(0, (depth - 2).max(0))
+}
+
+/// The reduction of a late move by its ordering score: a quiet move
+/// by [`reduction`], one ply less for a killer or the countermove, up to two plies less or
+/// more by its history (the plain and the two continuation tables together:
+/// a ply per 1024, since near the leaves that sum mostly lies within
+/// ±2 500, see docs/tuning.md); a capture likely to lose material like a quiet
+/// move; other captures and promotions not at all. A quiet move where the
+/// side is not improving is reduced a ply more.
+fn by_order(depth: i32, i: usize, (pv, improving): (bool, bool), quiet: bool, order: i32) -> i32 {
+    if !quiet {
+        return if order < LOSING { reduction(depth, i, pv) } else { 0 };
+    }
+    let r = reduction(depth, i, pv) + !improving as i32;
+    let r = if order >= KILLER - 1 { r - 1 } else { r - (order / 1024).clamp(-2, 2) };
     r.clamp(0, (depth - 2).max(0))
 }
 
