@@ -102,6 +102,14 @@ pub struct Searcher {
     table: Table,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
+    /// Capture history: how often a capture (mover, destination, victim
+    /// kind) cut off, beside the plain MVV-LVA order (Stockfish's
+    /// `captureHistory`). Kept whole from one search to the next, as
+    /// Stockfish keeps it; a new game clears it.
+    capture_history: Vec<i32>,
+    /// Victim kinds per capture-history slot (piece kinds, plus one for
+    /// a promotion that takes nothing).
+    victims: usize,
     /// Per (piece code, cell) of the last move: the quiet move that last
     /// refuted it.
     counter: Vec<Option<Move>>,
@@ -205,6 +213,8 @@ impl Searcher {
             table: Table::new(hash_mb),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; codes * cells],
+            capture_history: vec![0; codes * cells * (v.pieces.len() + 1)],
+            victims: v.pieces.len() + 1,
             counter: vec![None; codes * cells],
             cont: conthist::ContHistory::new(codes * cells),
             moved: vec![None; MAX_PLY + 2],
@@ -252,6 +262,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.table.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.capture_history.iter_mut().for_each(|h| *h = 0);
         self.counter.iter_mut().for_each(|c| *c = None);
         self.cont.clear();
     }

@@ -4,7 +4,7 @@
 //! moves (table cut, null move, reverse futility) stay in `mod.rs`.
 
 use super::ordering::QuietList;
-use super::pruning::{futility_margin, late_move, late_reduction, pick};
+use super::pruning::{extends_check, futility_margin, late_move, late_reduction, pick};
 use super::*;
 use crate::game::CheckCells;
 
@@ -106,16 +106,19 @@ impl Searcher {
         }
         if quiet {
             st.quiets.push(m);
+        } else {
+            st.captures.push(m);
         }
-        let depth = depth + self.check_extension(game, m, gives_check, ply);
+        let depth = depth + self.check_extension(game, m, gives_check && extends_check(depth, stand, self.pawn), ply);
         let alpha = st.alpha;
         let mut s;
         if i == 0 {
             s = -self.negamax(game, depth - 1, -beta, -alpha, ply + 1, false);
         } else {
             // (At a non-PV node from the second move on, at a PV node
-            // from the third.)
-            let reduce = if !in_check && !gives_check && depth >= 3 && i > pv as usize {
+            // from the third; checks and moves out of check as well, as
+            // Stockfish reduces them: a late check is rarely the best move.)
+            let reduce = if depth >= 3 && i > pv as usize {
                 late_reduction(depth, i, (pv, tt_pv, improving), quiet, order) * !self.off(32) as i32
             } else {
                 0
@@ -151,6 +154,7 @@ impl Searcher {
             if quiet {
                 self.reward(&game.pos, m, (depth, ply), &st.quiets, (slot, conts));
             }
+            self.reward_captures(&game.pos, (!quiet).then_some(m), depth, &st.captures);
             stat!(self.cuts);
             if st.searched == 1 {
                 stat!(self.first_cuts);
@@ -159,12 +163,13 @@ impl Searcher {
         }
     }
 
-    /// A ply more for a move that gives check without giving material
-    /// away in the exchange on its destination (a check that loses the
-    /// checking piece rarely leads anywhere, and extending every check
-    /// lets checking sequences eat the node budget). `m` has been played.
-    fn check_extension(&mut self, game: &mut Game<'_>, m: Move, gives_check: bool, ply: usize) -> i32 {
-        if !gives_check || ply >= 2 * MAX_PLY / 3 {
+    /// A ply more for a move that gives check where [`extends_check`]
+    /// allows it (`eligible`), without giving material away in the
+    /// exchange on its destination (a check that loses the checking piece
+    /// rarely leads anywhere, and extending every check lets checking
+    /// sequences eat the node budget). `m` has been played.
+    fn check_extension(&mut self, game: &mut Game<'_>, m: Move, eligible: bool, ply: usize) -> i32 {
+        if !eligible || ply >= 2 * MAX_PLY / 3 {
             return 0;
         }
         game.undo();
@@ -212,6 +217,8 @@ pub(super) struct LoopState {
     pub(super) cut: bool,
     /// The quiet moves searched, for the history malus.
     pub(super) quiets: QuietList,
+    /// The captures and promotions searched, for the capture history.
+    pub(super) captures: QuietList,
     /// What a move must touch to give check, once a pruning candidate
     /// asked (`Some(None)`: the position cannot tell).
     checks: Option<Option<CheckCells>>,
@@ -227,6 +234,7 @@ impl LoopState {
             searched: 0,
             cut: false,
             quiets: QuietList::new(),
+            captures: QuietList::new(),
             checks: None,
         }
     }

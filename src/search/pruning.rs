@@ -22,6 +22,15 @@ pub(super) fn futility_margin(depth: i32, pawn: i32) -> i32 {
     }
 }
 
+/// Whether a check given at `depth` is extended a ply: deep in the tree
+/// only, and only where the static score (`stand`, `-MATE` in check) is
+/// ¾ pawn or more from level (Fairy-Stockfish's `depth > 6 &&
+/// abs(staticEval) > 100`). Extending every check let checking sequences
+/// eat the node budget of tactical positions (docs/tuning.md).
+pub(super) fn extends_check(depth: i32, stand: i32, pawn: i32) -> bool {
+    depth > 6 && stand.abs() > pawn * 3 / 4
+}
+
 /// Move-count pruning: at shallow depth, quiet moves late in the ordering
 /// are skipped, half as many kept where the side is not improving.
 pub(super) fn late_move(depth: i32, i: usize, improving: bool) -> bool {
@@ -142,6 +151,16 @@ mod tests {
         assert_eq!(r(-400), plain);
         // A killer is reduced a ply less whatever its history.
         assert_eq!(r(KILLER), plain - 1);
+    }
+
+    #[test]
+    fn only_deep_checks_away_from_level_are_extended() {
+        assert!(!extends_check(6, 500, 100), "not at depth 6");
+        assert!(!extends_check(9, 75, 100), "not at level");
+        assert!(!extends_check(9, -60, 100));
+        assert!(extends_check(7, 76, 100));
+        assert!(extends_check(7, -200, 100));
+        assert!(extends_check(12, -MATE, 100), "a check given out of check");
     }
 
     #[test]
