@@ -38,7 +38,7 @@ pub use weights::Weights;
 use crate::game::{code_kind, code_side, Game, Move, MoveKind, Outcome, Position, Quick};
 use crate::variant::{EndValue, Variant};
 use moveloop::{LoopState, Node};
-use pruning::{is_capture, mover_code, pick, reverse_futile, victim_value};
+use pruning::{is_capture, mover_code, pick, reverse_futile, victim_kind, victim_value};
 use tt::{Bound, Entry, Table};
 
 /// Score of a won game at the root; a mate found `n` plies deep scores

@@ -3,7 +3,7 @@
 //! what the loop knows as it goes. The node's own decisions before its
 //! moves (table cut, null move, reverse futility) stay in `mod.rs`.
 
-use super::ordering::QuietList;
+use super::ordering::TriedMoves;
 use super::pruning::{extends_check, futility_margin, late_move, late_reduction, pick};
 use super::*;
 use crate::game::CheckCells;
@@ -216,9 +216,9 @@ pub(super) struct LoopState {
     /// A move reached beta.
     pub(super) cut: bool,
     /// The quiet moves searched, for the history malus.
-    pub(super) quiets: QuietList,
+    pub(super) quiets: TriedMoves,
     /// The captures and promotions searched, for the capture history.
-    pub(super) captures: QuietList,
+    pub(super) captures: TriedMoves,
     /// What a move must touch to give check, once a pruning candidate
     /// asked (`Some(None)`: the position cannot tell).
     checks: Option<Option<CheckCells>>,
@@ -233,8 +233,8 @@ impl LoopState {
             best: None,
             searched: 0,
             cut: false,
-            quiets: QuietList::new(),
-            captures: QuietList::new(),
+            quiets: TriedMoves::new(),
+            captures: TriedMoves::new(),
             checks: None,
         }
     }

@@ -15,7 +15,7 @@ impl Searcher {
         pos: &Position<'_>,
         m: Move,
         (depth, ply): (i32, usize),
-        tried: &QuietList,
+        tried: &TriedMoves,
         (counter, conts): (Option<usize>, [Option<Slot>; 2]),
     ) {
         let k = &mut self.killers[ply];
@@ -45,7 +45,7 @@ impl Searcher {
     /// other captures and promotions searched before it. (Its bonus grows
     /// with the square of the depth, as the quiet history's did before
     /// [`history_bonus`]: the two were measured so.)
-    pub(super) fn reward_captures(&mut self, pos: &Position<'_>, best: Option<Move>, depth: i32, tried: &QuietList) {
+    pub(super) fn reward_captures(&mut self, pos: &Position<'_>, best: Option<Move>, depth: i32, tried: &TriedMoves) {
         let bonus = (24 * depth * depth).min(3000);
         for q in tried.moves() {
             let b = if Some(*q) == best { bonus } else { -bonus };
@@ -56,23 +56,10 @@ impl Searcher {
     }
 
     /// A capture's history slot: its history slot and the kind it takes
-    /// (the last kind for a promotion that takes nothing).
+    /// ([`victim_kind`]; the last kind for a promotion that takes nothing).
     #[inline]
     pub(super) fn capture_slot(&self, pos: &Position<'_>, m: &Move) -> usize {
-        let side = pos.side();
-        let enemy = |c: u8| c != 0 && code_side(c) != side;
-        let victim = match m.kind {
-            MoveKind::Castle | MoveKind::Drop => 0,
-            MoveKind::Normal | MoveKind::Gate => pos.at(m.to),
-            MoveKind::Locust | MoveKind::EnPassant => {
-                if enemy(pos.at(m.to)) {
-                    pos.at(m.to)
-                } else {
-                    pos.at(m.extra)
-                }
-            }
-        };
-        let kind = if enemy(victim) { code_kind(victim) as usize } else { self.victims - 1 };
+        let kind = victim_kind(pos, m).map_or(self.victims - 1, |k| k as usize);
         self.slot_of(pos, m) * self.victims + kind
     }
 
@@ -101,9 +88,10 @@ impl Searcher {
         m.promo == 0 && victim_value(pos, m, &self.eval.values) == 0 && !is_capture(pos, m)
     }
 
-    /// Scores moves for ordering: hash move, then captures by MVV-LVA and
-    /// their capture history, and promotions, killers, the countermove, then quiet moves by history
-    /// and continuation history after the moves `conts`.
+    /// Scores moves for ordering: hash move, then captures and promotions
+    /// by MVV-LVA plus their capture history, killers, the countermove,
+    /// then quiet moves by history and continuation history after the
+    /// moves `conts`.
     /// `judged`: every capture and promotion in `moves` is known not to
     /// lose material in the exchange (quiescence kept no other), so the
     /// exchange is not worked out a second time.
@@ -184,14 +172,14 @@ const HISTORY_MAX: i32 = 1 << 14;
 
 /// Moves a node tried, the first 64: its quiet ones for the history
 /// malus, its captures and promotions for the capture history's.
-pub(super) struct QuietList {
+pub(super) struct TriedMoves {
     list: [Option<Move>; 64],
     len: usize,
 }
 
-impl QuietList {
-    pub(super) fn new() -> QuietList {
-        QuietList { list: [None; 64], len: 0 }
+impl TriedMoves {
+    pub(super) fn new() -> TriedMoves {
+        TriedMoves { list: [None; 64], len: 0 }
     }
 
     pub(super) fn push(&mut self, m: Move) {
@@ -226,7 +214,7 @@ mod tests {
         let mut black = Vec::new();
         pos.legal_moves(&mut black);
         let h6 = find(&black, cell("h7"), cell("h6"));
-        let mut tried = QuietList::new();
+        let mut tried = TriedMoves::new();
         tried.push(h6);
         // h6 refuted 1.e4 (at ply 1, searched well: depth 8) several times.
         for _ in 0..4 {
@@ -272,7 +260,7 @@ mod tests {
             scores[moves.iter().position(|x| *x == m).unwrap()]
         };
         assert_eq!(score(&s, &mut pos, takes_d5), score(&s, &mut pos, takes_f5));
-        let mut tried = QuietList::new();
+        let mut tried = TriedMoves::new();
         tried.push(takes_d5);
         tried.push(takes_f5);
         // Nxf5 cut off after Nxd5 had been searched.

@@ -133,6 +133,17 @@ pub(super) fn victim_value(pos: &Position<'_>, m: &Move, vals: &[i32]) -> i32 {
     }
 }
 
+/// The kind of the enemy piece `m` captures (for a locust or en-passant
+/// capture that takes on both cells, the one on its destination), if any.
+pub(super) fn victim_kind(pos: &Position<'_>, m: &Move) -> Option<u8> {
+    let enemy = |c: u16| Some(pos.at(c)).filter(|&x| x != 0 && code_side(x) != pos.side()).map(code_kind);
+    match m.kind {
+        MoveKind::Castle | MoveKind::Drop => None,
+        MoveKind::Normal | MoveKind::Gate => enemy(m.to),
+        MoveKind::Locust | MoveKind::EnPassant => enemy(m.to).or_else(|| enemy(m.extra)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
