@@ -18,45 +18,32 @@ endgame pawn); a mate counts as ±10 000.
 
 import argparse
 import re
-import subprocess
+
+from fsf_uci import Uci
 
 MOVE = re.compile(r"[a-z]\d+[a-z]\d+[a-z]?")
 SCORE = re.compile(r"score (cp|mate) (-?\d+)")
 
 
 class Judge:
-    """A UCI engine that scores positions at a fixed node count."""
+    """A UCI engine (`fsf_uci.Uci`, set to each game's variant in turn)
+    that scores positions at a fixed node count."""
 
     def __init__(self, cmd, nodes):
-        self.p = subprocess.Popen(cmd.split(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.nodes = nodes
-        self.variant = None
-        self.send("uci")
-        self.until("uciok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def until(self, prefix):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("the judge quit")
-            if line.startswith(prefix):
-                return line
+        self.cmd, self.nodes = cmd, nodes
+        self.uci, self.variant = None, None
 
     def score(self, variant, moves):
         """The judge's score for the side to move after `moves`."""
         if variant != self.variant:
-            self.send(f"setoption name UCI_Variant value {variant}")
-            self.variant = variant
-        self.send("ucinewgame")
-        self.send("position startpos moves " + " ".join(moves))
-        self.send(f"go nodes {self.nodes}")
+            self.close()
+            self.uci, self.variant = Uci(self.cmd, variant), variant
+        self.uci.send("ucinewgame")
+        self.uci.send("position startpos moves " + " ".join(moves))
+        self.uci.send(f"go nodes {self.nodes}")
         score = 0
         while True:
-            line = self.p.stdout.readline()
+            line = self.uci.p.stdout.readline()
             m = SCORE.search(line)
             if m:
                 kind, value = m.group(1), int(m.group(2))
@@ -65,8 +52,8 @@ class Judge:
                 return score
 
     def close(self):
-        self.send("quit")
-        self.p.wait()
+        if self.uci:
+            self.uci.close()
 
 
 def games(pgn):
