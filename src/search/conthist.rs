@@ -55,8 +55,9 @@ impl ContHistory {
     pub(super) fn update(&mut self, prev: Option<Slot>, cur: Slot, bonus: i32) {
         if let Some(p) = prev {
             let i = self.index(p, cur);
-            let h = self.table[i] as i32;
-            self.table[i] = (h + bonus - h * bonus.abs() / CONT_MAX) as i16;
+            let mut h = self.table[i] as i32;
+            super::ordering::gravity(&mut h, bonus, CONT_MAX);
+            self.table[i] = h as i16;
         }
     }
 

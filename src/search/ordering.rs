@@ -29,11 +29,8 @@ impl Searcher {
         let bonus = history_bonus(depth);
         for q in tried.moves() {
             let slot = self.slot_of(pos, q);
-            let h = &mut self.history[slot];
             let b = if *q == m { bonus } else { -bonus };
-            // History gravity: the nearer the bound, the less a bonus
-            // adds, so old successes fade as new ones come.
-            *h += b - *h * b.abs() / HISTORY_MAX;
+            gravity(&mut self.history[slot], b, HISTORY_MAX);
             for prev in conts {
                 self.cont.update(prev, slot, b);
             }
@@ -50,8 +47,7 @@ impl Searcher {
         for q in tried.moves() {
             let b = if Some(*q) == best { bonus } else { -bonus };
             let slot = self.capture_slot(pos, q);
-            let h = &mut self.capture_history[slot];
-            *h += b - *h * b.abs() / HISTORY_MAX;
+            gravity(&mut self.capture_history[slot], b, HISTORY_MAX);
         }
     }
 
@@ -165,6 +161,15 @@ impl Searcher {
 /// (a square law gave a depth-1 cut 24, a depth-8 one 1 536).
 pub(super) fn history_bonus(depth: i32) -> i32 {
     (6 * depth * depth + 229 * depth - 215).clamp(20, 3000)
+}
+
+/// Adds `bonus` (negative: a malus) to the history entry `h`, the less
+/// the nearer `h` is to its bound `max` (history gravity): old successes
+/// fade as new ones come, and no entry leaves `-max..=max`. Every history
+/// table (plain, capture, continuation) learns so.
+#[inline]
+pub(super) fn gravity(h: &mut i32, bonus: i32, max: i32) {
+    *h += bonus - *h * bonus.abs() / max;
 }
 
 /// Bound of a history score (see `reward`).
