@@ -155,17 +155,21 @@ fn the_static_exchange_follows_recaptures_and_x_rays() {
 }
 
 #[test]
-fn clobber_where_every_move_captures_is_searched_within_its_time() {
+fn clobber_where_every_move_captures_stops_at_the_horizon() {
     // Every Clobber move captures, so a quiescence over captures would be
     // the whole game tree (about 50 s per move before it stood pat there).
+    // Counted in nodes, not milliseconds, so a loaded machine cannot fail
+    // it: a depth-4 search takes about 10 600 nodes and never goes past
+    // its horizon; searching the captures on would take millions.
     let v = variant("clobber");
     let mut game = Game::new(Position::start(&v));
     let mut searcher = Searcher::new(&v, 1);
-    let t = std::time::Instant::now();
-    let (_, r) = searcher.search(&mut game, Limits::movetime(100), &mut |_| {}).expect("a move");
-    let ms = t.elapsed().as_millis();
-    assert!(ms < 600, "{ms} ms for a 100 ms search");
-    assert!(r.depth >= 2, "depth {}", r.depth);
+    // (Capped at a million nodes, so that a regression fails fast.)
+    let limits = Limits::depth(4).with_nodes(Some(1_000_000));
+    let (_, r) = searcher.search(&mut game, limits, &mut |_| {}).expect("a move");
+    assert_eq!(r.depth, 4);
+    assert!(r.seldepth <= 4, "seldepth {} past the horizon", r.seldepth);
+    assert!(r.nodes < 200_000, "{} nodes for depth 4", r.nodes);
     // The search still sees the end: taking the last black stone wins
     // (Black is left without a move), and a stone that can only be taken
     // back loses.
