@@ -19,6 +19,7 @@ endgame pawn); a mate counts as ±10 000.
 import argparse
 import re
 
+from blunders import parse_pgn
 from fsf_uci import Uci
 
 MOVE = re.compile(r"[a-z]\d+[a-z]\d+[a-z]?")
@@ -56,12 +57,11 @@ class Judge:
             self.uci.close()
 
 
-def games(pgn):
-    """(tags, moves) of each game."""
-    for text in pgn.split("[Event ")[1:]:
-        tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', text))
-        body = text[text.find("\n\n"):]
-        yield tags, [t for t in body.split() if MOVE.fullmatch(t)]
+def games(path):
+    """(tags, moves) of each game, read by `blunders.parse_pgn`; only the
+    coordinate moves are kept (not the result, nor `--tc` time comments)."""
+    for tags, tokens in parse_pgn(path):
+        yield tags, [t for t in tokens if MOVE.fullmatch(t)]
 
 
 def main():
@@ -77,7 +77,7 @@ def main():
     judge = Judge(args.judge, args.nodes)
     by_ply = {p: [] for p in args.plies}
     skipped = 0
-    for n, (tags, moves) in enumerate(games(open(args.pgn).read()), 1):
+    for n, (tags, moves) in enumerate(games(args.pgn), 1):
         if args.games and n > args.games:
             break
         white = args.engine in tags.get("White", "")
