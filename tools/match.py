@@ -22,6 +22,11 @@ move is taken off its clock, and an engine whose clock falls below zero
 loses on time. The PGN then has each move's time as a comment (`{0.35s}`,
 read by `tools/time_use.py`).
 
+`--depth 9` has both engines search to a fixed depth (UCI `go depth 9`)
+instead, and `--depth-add 2:2` gives engine 2 two plies more: what a ply
+is worth to one engine, or how two engines compare at equal nominal depth
+whatever each spends to get there (docs/tuning.md, "What a ply is worth").
+
 `--sprt 0,10` stops the match as soon as a sequential probability ratio
 test (GSPRT, normal approximation over the win/draw/loss frequencies,
 α = β = 0.05) accepts engine 1 being 10 Elo better (H1) or accepts it
@@ -46,6 +51,29 @@ import time
 
 class EngineError(Exception):
     """An engine crashed, fell silent or answered nonsense."""
+
+
+def uci_go(movetime_ms, nodes=None, clocks=None, depth=None):
+    """The UCI `go` command for one move: on the clocks where given, else
+    to a fixed depth, else within a node budget, else a fixed time.
+
+    >>> uci_go(200)
+    'go movetime 200'
+    >>> uci_go(200, nodes=20000)
+    'go nodes 20000'
+    >>> uci_go(200, nodes=20000, depth=9)
+    'go depth 9'
+    >>> uci_go(200, clocks=(60000, 59000, 100, None))
+    'go wtime 60000 btime 59000 winc 100 binc 100'
+    >>> uci_go(200, clocks=(60000, 59000, 0, 12))
+    'go wtime 60000 btime 59000 winc 0 binc 0 movestogo 12'
+    """
+    if clocks:
+        w, b, inc, mtg = clocks
+        return f"go wtime {w} btime {b} winc {inc} binc {inc}" + (f" movestogo {mtg}" if mtg else "")
+    if depth:
+        return f"go depth {depth}"
+    return f"go nodes {nodes}" if nodes else f"go movetime {movetime_ms}"
 
 
 class Engine:
@@ -117,17 +145,14 @@ class Engine:
             self.played = 0
         self.sync()
 
-    def best_move(self, moves, movetime_ms, nodes=None, clocks=None):
+    def best_move(self, moves, movetime_ms, nodes=None, clocks=None, depth=None):
         """The engine's move after `moves` from the start position, within
-        `movetime_ms` or, if given, `nodes` (UCI only: load-independent) or
-        `clocks` ((white ms, black ms, increment ms, moves to go or None))."""
+        `movetime_ms` or, if given, `depth` or `nodes` (UCI only:
+        load-independent) or `clocks` ((white ms, black ms, increment ms,
+        moves to go or None))."""
         if self.proto == "uci":
             self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
-            if clocks:
-                w, b, inc, mtg = clocks
-                self.send(f"go wtime {w} btime {b} winc {inc} binc {inc}" + (f" movestogo {mtg}" if mtg else ""))
-            else:
-                self.send(f"go nodes {nodes}" if nodes else f"go movetime {movetime_ms}")
+            self.send(uci_go(movetime_ms, nodes, clocks, depth))
             line = self.wait_for("bestmove")
             return line.split()[1]
         for m in moves[self.played:]:
@@ -277,7 +302,8 @@ def play_game(args, engines, white, opening):
         try:
             t0 = time.time()
             nodes = round(args.nodes * mover.nodes_scale) if args.nodes else None
-            m = mover.best_move(moves, args.movetime, nodes, clock_args(args, clock, len(moves), len(opening)))
+            depth = args.depth + mover.depth_add if args.depth else None
+            m = mover.best_move(moves, args.movetime, nodes, clock_args(args, clock, len(moves), len(opening)), depth)
             spent = time.time() - t0
             mover.spent += spent
             mover.moves_made += 1
@@ -325,6 +351,10 @@ def main():
     ap.add_argument("--nodes-scale", action="append", default=[],
                     help="N:FACTOR engine N gets FACTOR times --nodes: an equal-time match without the machine's "
                     "load, FACTOR being the other engine's cost per node over this one's (e.g. callgrind instructions)")
+    ap.add_argument("--depth", type=int, help="search depth per move instead of --movetime or --nodes (UCI engines "
+                    "only): two engines' strength at equal nominal depth, whatever each spends to get there")
+    ap.add_argument("--depth-add", action="append", default=[],
+                    help="N:PLIES engine N searches PLIES more than --depth (what a ply is worth to one engine)")
     ap.add_argument("--opening-plies", type=int, default=4, help="random plies before the engines play")
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
@@ -358,10 +388,18 @@ def main():
         args.tc = (int(moves_part or 0), float(base), float(inc or 0))
     if args.nodes and any(not e.startswith("uci:") for e in args.engine):
         raise SystemExit("--nodes needs two UCI engines")
+    if args.depth is not None and args.depth < 1:
+        raise SystemExit(f"--depth {args.depth}: give 1 or more")
+    if args.depth and any(not e.startswith("uci:") for e in args.engine):
+        raise SystemExit("--depth needs two UCI engines")
     timeout = max(30, args.movetime / 100, args.tc[1] * 2 if args.tc else 0)
     engines = [Engine(args.engine[i], names[i], opts[i], timeout) for i in range(2)]
     for e in engines:
         e.nodes_scale = 1.0
+        e.depth_add = 0
+    for da in args.depth_add:
+        n, plies = da.split(":", 1)
+        engines[int(n) - 1].depth_add = int(plies)
     for ns in args.nodes_scale:
         n, factor = ns.split(":", 1)
         engines[int(n) - 1].nodes_scale = float(factor)
@@ -418,7 +456,7 @@ def main():
     if n:
         d, err = elo(points, n)
         print(f"engine 1 ({engines[0].name}) vs engine 2 ({engines[1].name}), {args.variant}, "
-              f"{f'{args.nodes} nodes (scaled {engines[0].nodes_scale}/{engines[1].nodes_scale})/move' if args.nodes else f'clock {args.tc_text}' if args.tc else f'{args.movetime} ms/move'}: +{wins} ={draws} -{losses}, {points}/{n}, "
+              f"{f'depth {args.depth}+{engines[0].depth_add}/{args.depth}+{engines[1].depth_add}' if args.depth else f'{args.nodes} nodes (scaled {engines[0].nodes_scale}/{engines[1].nodes_scale})/move' if args.nodes else f'clock {args.tc_text}' if args.tc else f'{args.movetime} ms/move'}: +{wins} ={draws} -{losses}, {points}/{n}, "
               f"Elo difference {d:+.0f} ± {err:.0f} (95%)")
 
 
