@@ -63,6 +63,7 @@ fn handshake_lists_every_builtin() {
         assert!(opt.contains(&format!(" var {name}")), "{opt}");
     }
     assert!(r.iter().any(|l| l == "option name VariantPath type string default <empty>"));
+    assert!(r.iter().any(|l| l == "option name Move Overhead type spin default 10 min 0 max 5000"));
     let ok = r.iter().position(|l| l == "uciok").unwrap();
     assert_eq!(r[ok + 1], "readyok");
 }
@@ -120,7 +121,8 @@ fn variants_by_name_and_by_path_with_postings() {
 #[test]
 fn bad_input_is_reported_not_fatal() {
     let r = dialogue(
-        "position startpos moves e2e5\nsetoption name UCI_Variant value nosuch\nposition fen xyz\nfoo\nisready\nquit\n",
+        "position startpos moves e2e5\nsetoption name UCI_Variant value nosuch\nposition fen xyz\nfoo\n\
+         setoption name Move Overhead value soon\nsetoption name Move Overhead value 40\nisready\nquit\n",
     );
     assert_eq!(
         r,
@@ -129,6 +131,7 @@ fn bad_input_is_reported_not_fatal() {
             "info string unknown variant nosuch",
             r[2].as_str(),
             "info string unknown command foo",
+            "info string Move Overhead wants milliseconds, not \"soon\"",
             "readyok"
         ]
     );

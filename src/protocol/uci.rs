@@ -7,7 +7,7 @@ use std::sync::mpsc::Receiver;
 use super::{pv_text, say, Out, Registry};
 use crate::game::notation::{move_text, parse_move};
 use crate::game::{Game, Position};
-use crate::search::{Limits, Report, Score, Searcher};
+use crate::search::{Limits, Report, Score, Searcher, OVERHEAD_MS};
 use crate::variant::Variant;
 
 /// Words that stop a running search at once.
@@ -21,6 +21,8 @@ pub struct Uci {
     game: Game<'static>,
     searcher: Searcher,
     hash_mb: usize,
+    /// Milliseconds kept in hand per move to go on a clock (`Move Overhead`).
+    overhead_ms: u64,
     flags: super::Flags,
 }
 
@@ -30,7 +32,16 @@ impl Uci {
         let v = reg.get(variant).ok_or_else(|| format!("unknown variant {variant:?}"))?;
         let flags = super::Flags::default();
         let searcher = Searcher::new(v, 16).with_stop(flags.stop.clone());
-        Ok(Uci { reg, out, variant: v, game: Game::new(Position::start(v)), searcher, hash_mb: 16, flags })
+        Ok(Uci {
+            reg,
+            out,
+            variant: v,
+            game: Game::new(Position::start(v)),
+            searcher,
+            hash_mb: 16,
+            overhead_ms: OVERHEAD_MS,
+            flags,
+        })
     }
 
     /// Reads commands from `input` until `quit` or its end.
@@ -90,6 +101,7 @@ impl Uci {
         say(&self.out, "option name VariantPath type string default <empty>");
         say(&self.out, &format!("option name Hash type spin default {} min 1 max 4096", self.hash_mb));
         say(&self.out, "option name Clear Hash type button");
+        say(&self.out, &format!("option name Move Overhead type spin default {OVERHEAD_MS} min 0 max 5000"));
         // The GUI's permission to ponder: `go ponder` works either way.
         say(&self.out, "option name Ponder type check default false");
         say(&self.out, "uciok");
@@ -114,6 +126,10 @@ impl Uci {
                 self.searcher = Searcher::new(self.variant, self.hash_mb).with_stop(self.flags.stop.clone());
             }
             "clear hash" => self.searcher.clear(),
+            "move overhead" => match value.parse::<u64>() {
+                Ok(ms) => self.overhead_ms = ms.min(5000),
+                Err(_) => say(&self.out, &format!("info string Move Overhead wants milliseconds, not {value:?}")),
+            },
             "ponder" => {}
             other => say(&self.out, &format!("info string unknown option {other}")),
         }
@@ -159,7 +175,7 @@ impl Uci {
         let words: Vec<&str> = rest.split_whitespace().collect();
         let ponder = words.contains(&"ponder");
         let infinite = words.contains(&"infinite") || ponder;
-        let timed = go_limits(&words, self.game.pos.side());
+        let timed = go_limits(&words, self.game.pos.side(), self.overhead_ms);
         // Depth and node caps still apply to an infinite search.
         let limits = if infinite { Limits { soft_ms: None, hard_ms: None, ..timed } } else { timed };
         if ponder {
@@ -195,10 +211,11 @@ impl Uci {
 }
 
 /// The limits a `go` command's `words` set for `side` (0 White): a fixed
-/// time, the side's clock (time, increment, `movestogo`), or none; with
-/// the `depth` and `nodes` caps. Without a time limit it is unbounded
-/// (a depth or node cap, or `stop`, ends it).
-fn go_limits(words: &[&str], side: u8) -> Limits {
+/// time, the side's clock (time, increment, `movestogo`, keeping
+/// `overhead_ms` in hand per move to go), or none; with the `depth` and
+/// `nodes` caps. Without a time limit it is unbounded (a depth or node
+/// cap, or `stop`, ends it).
+fn go_limits(words: &[&str], side: u8, overhead_ms: u64) -> Limits {
     let num = |key: &str| -> Option<u64> {
         let i = words.iter().position(|w| *w == key)?;
         words.get(i + 1)?.parse::<i64>().ok().map(|x| x.max(0) as u64)
@@ -206,7 +223,9 @@ fn go_limits(words: &[&str], side: u8) -> Limits {
     let (time, inc) = if side == 0 { (num("wtime"), num("winc")) } else { (num("btime"), num("binc")) };
     let base = match (num("movetime"), time) {
         (Some(ms), _) => Limits::movetime(ms),
-        (None, Some(t)) => Limits::clock(t, inc.unwrap_or(0), num("movestogo").map(|x| x.min(1000) as u32)),
+        (None, Some(t)) => {
+            Limits::clock_with_overhead(t, inc.unwrap_or(0), num("movestogo").map(|x| x.min(1000) as u32), overhead_ms)
+        }
         (None, None) => Limits::infinite(),
     };
     base.with_depth(num("depth").map(|d| d.min(1000) as u32)).with_nodes(num("nodes"))
@@ -256,7 +275,7 @@ mod tests {
     use super::*;
 
     fn limits(go: &str, side: u8) -> Limits {
-        go_limits(&go.split_whitespace().collect::<Vec<_>>(), side)
+        go_limits(&go.split_whitespace().collect::<Vec<_>>(), side, OVERHEAD_MS)
     }
 
     #[test]
@@ -269,5 +288,9 @@ mod tests {
         assert_eq!((l.hard_ms, l.depth, l.nodes), (Limits::movetime(500).hard_ms, 7, 900));
         assert_eq!(limits("depth 3", 1).hard_ms, None);
         assert_eq!(limits("wtime -40", 0).hard_ms, Some(1), "a flag already fallen still moves");
+        // `Move Overhead` reaches the clock's arithmetic.
+        let words: Vec<&str> = "wtime 10000 winc 100".split_whitespace().collect();
+        assert_eq!(go_limits(&words, 0, 50).soft_ms, Limits::clock_with_overhead(10_000, 100, None, 50).soft_ms);
+        assert!(go_limits(&words, 0, 50).soft_ms < limits("wtime 10000 winc 100", 0).soft_ms);
     }
 }

@@ -14,8 +14,12 @@ pub struct Limits {
 }
 
 /// Kept in hand for the GUI's and the pipe's overhead (and the wait for a
-/// CPU on a busy machine), per move still to go on a clock.
-const OVERHEAD_MS: u64 = 30;
+/// CPU on a busy machine), per move still to go on a clock, unless the
+/// GUI sets it (UCI `Move Overhead`, as in Fairy-Stockfish, whose default
+/// this is). 30 before: at 4 s + 0.04 s against FSF that left Rookery more
+/// than half its clock at the end of every game (docs/tuning.md, "Real
+/// clocks").
+pub const OVERHEAD_MS: u64 = 10;
 /// The same for a fixed time per move: the search stops within a
 /// millisecond or two of its limit (it looks at the clock every 1024
 /// nodes), so most of the move's time goes to thinking.
@@ -23,9 +27,12 @@ const MOVETIME_OVERHEAD_MS: u64 = 12;
 
 /// Moves a game on a clock without `movestogo` is assumed to last yet.
 pub const DEFAULT_MOVES_TO_GO: u64 = 30;
-/// The soft limit, in percent of a move's share of the clock.
-/// 70 (was 50): 10 s + 0.1 s games with 50 ended with seconds unused.
-pub const SOFT_PERCENT: u64 = 70;
+/// The soft limit, in percent of a move's share of the clock: the whole
+/// share, since a search stops short of it more often than it runs over
+/// (the best move holding shrinks it to 60%, an iteration is not begun
+/// past half the hard limit). 50, then 70 before: games ended with
+/// seconds unused.
+pub const SOFT_PERCENT: u64 = 100;
 
 /// The most one move may take of `left` with `mtg` moves to go: 80% for the
 /// last move before the time control (the clock is refilled after it), 40%
@@ -63,17 +70,26 @@ impl Limits {
     /// [`DEFAULT_MOVES_TO_GO`] more moves), less [`OVERHEAD_MS`] for each of
     /// them: the engine's own timer misses the pipe and the wait for a CPU,
     /// so the clock keeps that much in hand (with an increment it settles
-    /// near a second at 10 s + 0.1 s, not a tenth). The soft limit
-    /// ([`Limits::iteration_time_up`]) plans [`SOFT_PERCENT`] of the share;
-    /// the hard limit allows three shares but never more than [`hard_cap`]
-    /// of what is left.
+    /// near half a second at 10 s + 0.1 s). The soft limit
+    /// ([`Limits::iteration_time_up`]) plans [`SOFT_PERCENT`] of the share
+    /// (at most half the hard limit); the hard limit allows three shares
+    /// but never more than [`hard_cap`] of what is left.
     pub fn clock(time_ms: u64, inc_ms: u64, moves_to_go: Option<u32>) -> Limits {
+        Limits::clock_with_overhead(time_ms, inc_ms, moves_to_go, OVERHEAD_MS)
+    }
+
+    /// [`Limits::clock`] keeping `overhead_ms` in hand per move to go
+    /// instead of [`OVERHEAD_MS`] (UCI `Move Overhead`).
+    pub fn clock_with_overhead(time_ms: u64, inc_ms: u64, moves_to_go: Option<u32>, overhead_ms: u64) -> Limits {
         let mtg = moves_to_go.map_or(DEFAULT_MOVES_TO_GO, |m| m.clamp(1, 50) as u64);
-        let budget = (time_ms + inc_ms * (mtg - 1)).saturating_sub(OVERHEAD_MS * (mtg + 2));
+        let budget = (time_ms + inc_ms * (mtg - 1)).saturating_sub(overhead_ms * (mtg + 2));
         let share = budget / mtg;
-        let left = time_ms.saturating_sub(OVERHEAD_MS);
+        let left = time_ms.saturating_sub(overhead_ms);
         let hard = (share * 3).min(hard_cap(left, mtg)).max(1);
-        let soft = (share * SOFT_PERCENT / 100).min(hard).max(1);
+        // (No iteration begins past half the hard limit anyway; below it
+        // the soft limit stays a plan the search may stretch or cut, where
+        // at the hard limit it would be a fixed time.)
+        let soft = (share * SOFT_PERCENT / 100).min(hard / 2).max(1);
         Limits { soft_ms: Some(soft), hard_ms: Some(hard), ..Limits::infinite() }
     }
 
@@ -127,10 +143,10 @@ mod tests {
         let l = Limits::clock(10_000, 100, None);
         assert_eq!(l.hard_ms, Some(share(10_000, 100, 30) * 3));
         assert_eq!(l.soft_ms, Some(share(10_000, 100, 30) * SOFT_PERCENT / 100));
-        assert!((390..=400).contains(&share(10_000, 100, 30)));
+        assert!((415..=425).contains(&share(10_000, 100, 30)));
         // Low on time with an increment: less than the increment, so the
         // clock grows back.
-        let low = Limits::clock(500, 100, None);
+        let low = Limits::clock(300, 100, None);
         assert!(low.soft_ms.unwrap() < 100 && low.hard_ms.unwrap() < 500 / 3, "{low:?}");
     }
 
@@ -140,10 +156,21 @@ mod tests {
         assert_eq!(forty.soft_ms, Some(share(20_000, 0, 40) * SOFT_PERCENT / 100));
         // Two moves to go: 40% of the clock at most.
         let two = Limits::clock(20_000, 0, Some(2));
-        assert_eq!(two.hard_ms, Some(19_970 * 4 / 5 / 2));
-        assert_eq!(two.soft_ms, Some(share(20_000, 0, 2) * SOFT_PERCENT / 100));
+        assert_eq!(two.hard_ms, Some((20_000 - OVERHEAD_MS) * 4 / 5 / 2));
+        assert_eq!(two.soft_ms, Some(two.hard_ms.unwrap() / 2), "the plan within half the hard limit");
         // The last move before the control may use most of the clock.
-        assert_eq!(Limits::clock(20_000, 0, Some(1)).hard_ms, Some(19_970 * 4 / 5));
+        assert_eq!(Limits::clock(20_000, 0, Some(1)).hard_ms, Some((20_000 - OVERHEAD_MS) * 4 / 5));
+    }
+
+    #[test]
+    fn a_larger_overhead_keeps_more_of_the_clock_in_hand() {
+        // 30 ms a move to go on a busy machine: about 20 ms less a move at
+        // 10 s + 0.1 s, and the same arithmetic otherwise.
+        let busy = Limits::clock_with_overhead(10_000, 100, None, 30);
+        let plain = Limits::clock(10_000, 100, None);
+        assert_eq!(plain.soft_ms, Limits::clock_with_overhead(10_000, 100, None, OVERHEAD_MS).soft_ms);
+        let (b, p) = (busy.soft_ms.unwrap(), plain.soft_ms.unwrap());
+        assert!(p > b && (19..=22).contains(&(p - b)), "{p} {b}");
     }
 
     #[test]
