@@ -329,6 +329,23 @@ fn take_backs_clocks_and_result() {
 }
 
 #[test]
+fn move_overhead_is_an_engine_option() {
+    let mut e = Engine::start();
+    e.send("xboard\nprotover 2");
+    let f = e.until("feature");
+    let f = f.last().unwrap();
+    assert!(f.contains("option=\"Move Overhead -spin 10 0 5000\"") && f.ends_with(" done=1"), "{f}");
+    // A good value is taken silently; a bad one or an option not offered
+    // is an error XBoard shows.
+    e.send("option Move Overhead=40\noption Move Overhead=soon\noption Hash=8\nping 1");
+    assert_eq!(
+        e.until("pong 1"),
+        ["Error (Move Overhead wants milliseconds): Move Overhead=soon", "Error (unknown option): Hash=8", "pong 1"]
+    );
+    e.quit();
+}
+
+#[test]
 fn square_names_past_the_ninth_rank() {
     let (v, _) = load_str(builtin::text("wild-tamerlane").unwrap()).unwrap();
     assert_eq!(parse_gui_move(&v, "i11h9").as_deref(), Some("i11h9"));

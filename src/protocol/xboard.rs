@@ -9,7 +9,7 @@ use std::sync::mpsc::Receiver;
 use super::{say, Flags, Out, Registry};
 use crate::game::notation::{move_text, parse_move};
 use crate::game::{Game, Move, Position, Reason};
-use crate::search::{Limits, Report, Score, Searcher};
+use crate::search::{Limits, Report, Score, Searcher, OVERHEAD_MS};
 use crate::variant::Variant;
 
 mod analyze;
@@ -66,6 +66,9 @@ pub struct Xboard {
     post: bool,
     clock: Clock,
     hash_mb: usize,
+    /// Milliseconds kept in hand per move to go on a clock (the engine
+    /// option `Move Overhead`, as in UCI).
+    overhead_ms: u64,
     /// The opponent is an engine (`computer`, sent by XBoard for a game
     /// between two engines): see [`Xboard::claim_result`].
     computer: bool,
@@ -112,6 +115,7 @@ impl Xboard {
             post: false,
             clock: Clock::default(),
             hash_mb: 16,
+            overhead_ms: OVERHEAD_MS,
             computer: false,
             hard: false,
             expected: None,
@@ -216,6 +220,7 @@ impl Xboard {
                 self.hash_mb = rest.parse().unwrap_or(self.hash_mb).clamp(1, 4096);
                 self.searcher = Searcher::new(self.variant, self.hash_mb).with_stop(self.flags.stop.clone());
             }
+            "option" => self.option(rest),
             "result" => self.engine = None,
             "quit" => return false,
             _ if self.looks_like_move(word) => self.user_move(word),
@@ -237,11 +242,22 @@ impl Xboard {
             &self.out,
             &format!(
                 "feature myname=\"Rookery {}\" setboard=1 usermove=1 ping=1 sigint=0 sigterm=0 colors=0 \
-                 san=0 analyze=1 memory=1 variants=\"{}\" done=1",
+                 san=0 analyze=1 memory=1 variants=\"{}\" option=\"Move Overhead -spin {OVERHEAD_MS} 0 5000\" done=1",
                 env!("CARGO_PKG_VERSION"),
                 names.join(",")
             ),
         );
+    }
+
+    /// `option NAME=VALUE`, for the options offered in [`Xboard::features`].
+    fn option(&mut self, rest: &str) {
+        match rest.split_once('=') {
+            Some((name, value)) if name.trim() == "Move Overhead" => match value.trim().parse::<u64>() {
+                Ok(ms) => self.overhead_ms = ms.min(5000),
+                Err(_) => say(&self.out, &format!("Error (Move Overhead wants milliseconds): {rest}")),
+            },
+            _ => say(&self.out, &format!("Error (unknown option): {rest}")),
+        }
     }
 
     /// Selects a variant by XBoard name and teaches it to the GUI.
@@ -363,7 +379,7 @@ impl Xboard {
             (None, Some(left)) => {
                 let played = self.game.history.len() as u32 / 2;
                 let mtg = (c.mps > 0).then(|| c.mps - played % c.mps);
-                Limits::clock(left, c.inc_ms, mtg)
+                Limits::clock_with_overhead(left, c.inc_ms, mtg, self.overhead_ms)
             }
             (None, None) if c.depth.is_some() => Limits::infinite(),
             (None, None) => Limits::movetime(2000),
