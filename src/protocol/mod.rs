@@ -330,3 +330,10 @@ pub fn pv_text(game: &Game<'_>, pv: &[Move]) -> String {
     }
     out.join(" ")
 }
+
+/// The value of the `Move Overhead` option (UCI and XBoard alike):
+/// milliseconds, at most [`crate::search::OVERHEAD_MAX_MS`]; `None` for
+/// anything but a whole number.
+fn move_overhead(value: &str) -> Option<u64> {
+    value.trim().parse::<u64>().ok().map(|ms| ms.min(crate::search::OVERHEAD_MAX_MS))
+}

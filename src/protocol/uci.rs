@@ -7,7 +7,7 @@ use std::sync::mpsc::Receiver;
 use super::{pv_text, say, Out, Registry};
 use crate::game::notation::{move_text, parse_move};
 use crate::game::{Game, Position};
-use crate::search::{Limits, Report, Score, Searcher, OVERHEAD_MS};
+use crate::search::{Limits, Report, Score, Searcher, OVERHEAD_MAX_MS, OVERHEAD_MS};
 use crate::variant::Variant;
 
 /// Words that stop a running search at once.
@@ -101,7 +101,10 @@ impl Uci {
         say(&self.out, "option name VariantPath type string default <empty>");
         say(&self.out, &format!("option name Hash type spin default {} min 1 max 4096", self.hash_mb));
         say(&self.out, "option name Clear Hash type button");
-        say(&self.out, &format!("option name Move Overhead type spin default {OVERHEAD_MS} min 0 max 5000"));
+        say(
+            &self.out,
+            &format!("option name Move Overhead type spin default {OVERHEAD_MS} min 0 max {OVERHEAD_MAX_MS}"),
+        );
         // The GUI's permission to ponder: `go ponder` works either way.
         say(&self.out, "option name Ponder type check default false");
         say(&self.out, "uciok");
@@ -126,9 +129,9 @@ impl Uci {
                 self.searcher = Searcher::new(self.variant, self.hash_mb).with_stop(self.flags.stop.clone());
             }
             "clear hash" => self.searcher.clear(),
-            "move overhead" => match value.parse::<u64>() {
-                Ok(ms) => self.overhead_ms = ms.min(5000),
-                Err(_) => say(&self.out, &format!("info string Move Overhead wants milliseconds, not {value:?}")),
+            "move overhead" => match super::move_overhead(value) {
+                Some(ms) => self.overhead_ms = ms,
+                None => say(&self.out, &format!("info string Move Overhead wants milliseconds, not {value:?}")),
             },
             "ponder" => {}
             other => say(&self.out, &format!("info string unknown option {other}")),

@@ -9,7 +9,7 @@ use std::sync::mpsc::Receiver;
 use super::{say, Flags, Out, Registry};
 use crate::game::notation::{move_text, parse_move};
 use crate::game::{Game, Move, Position, Reason};
-use crate::search::{Limits, Report, Score, Searcher, OVERHEAD_MS};
+use crate::search::{Limits, Report, Score, Searcher, OVERHEAD_MAX_MS, OVERHEAD_MS};
 use crate::variant::Variant;
 
 mod analyze;
@@ -242,7 +242,7 @@ impl Xboard {
             &self.out,
             &format!(
                 "feature myname=\"Rookery {}\" setboard=1 usermove=1 ping=1 sigint=0 sigterm=0 colors=0 \
-                 san=0 analyze=1 memory=1 variants=\"{}\" option=\"Move Overhead -spin {OVERHEAD_MS} 0 5000\" done=1",
+                 san=0 analyze=1 memory=1 variants=\"{}\" option=\"Move Overhead -spin {OVERHEAD_MS} 0 {OVERHEAD_MAX_MS}\" done=1",
                 env!("CARGO_PKG_VERSION"),
                 names.join(",")
             ),
@@ -252,9 +252,9 @@ impl Xboard {
     /// `option NAME=VALUE`, for the options offered in [`Xboard::features`].
     fn option(&mut self, rest: &str) {
         match rest.split_once('=') {
-            Some((name, value)) if name.trim() == "Move Overhead" => match value.trim().parse::<u64>() {
-                Ok(ms) => self.overhead_ms = ms.min(5000),
-                Err(_) => say(&self.out, &format!("Error (Move Overhead wants milliseconds): {rest}")),
+            Some((name, value)) if name.trim() == "Move Overhead" => match super::move_overhead(value) {
+                Some(ms) => self.overhead_ms = ms,
+                None => say(&self.out, &format!("Error (Move Overhead wants milliseconds): {rest}")),
             },
             _ => say(&self.out, &format!("Error (unknown option): {rest}")),
         }

@@ -20,6 +20,8 @@ pub struct Limits {
 /// than half its clock at the end of every game (docs/tuning.md, "Real
 /// clocks").
 pub const OVERHEAD_MS: u64 = 10;
+/// The most the GUI may set [`OVERHEAD_MS`] to (the options' range).
+pub const OVERHEAD_MAX_MS: u64 = 5000;
 /// The same for a fixed time per move: the search stops within a
 /// millisecond or two of its limit (it looks at the clock every 1024
 /// nodes), so most of the move's time goes to thinking.

@@ -32,7 +32,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 pub use eval::Eval;
-pub use limits::{Limits, OVERHEAD_MS};
+pub use limits::{Limits, OVERHEAD_MAX_MS, OVERHEAD_MS};
 pub use weights::Weights;
 
 use crate::game::{code_kind, code_side, Game, Move, MoveKind, Outcome, Position, Quick};
