@@ -37,6 +37,13 @@ impl Engine {
         self.stdin.flush().unwrap();
     }
 
+    /// Opens the CECP v2 dialogue as XBoard does and returns the engine's
+    /// `feature` line.
+    fn handshake(&mut self) -> String {
+        self.send("xboard\nprotover 2");
+        self.until("feature").pop().unwrap()
+    }
+
     /// Lines up to and including the first starting with `prefix`.
     fn until(&mut self, prefix: &str) -> Vec<String> {
         let mut got = Vec::new();
@@ -78,9 +85,7 @@ fn legal(variant: &str, fen: Option<&str>, moves: &[&str], gui: &str) -> bool {
 #[test]
 fn features_offer_every_drawable_variant() {
     let mut e = Engine::start();
-    e.send("xboard\nprotover 2");
-    let f = e.until("feature");
-    let f = f.last().unwrap();
+    let f = e.handshake();
     for key in ["setboard=1", "usermove=1", "ping=1", "sigint=0", "myname=\"Rookery ", "done=1"] {
         assert!(f.contains(key), "{f}");
     }
@@ -331,9 +336,7 @@ fn take_backs_clocks_and_result() {
 #[test]
 fn move_overhead_is_an_engine_option() {
     let mut e = Engine::start();
-    e.send("xboard\nprotover 2");
-    let f = e.until("feature");
-    let f = f.last().unwrap();
+    let f = e.handshake();
     assert!(f.contains("option=\"Move Overhead -spin 10 0 5000\"") && f.ends_with(" done=1"), "{f}");
     // A good value is taken silently; a bad one or an option not offered
     // is an error XBoard shows.
@@ -524,8 +527,7 @@ fn a_pawn_step_xboard_would_take_for_en_passant_is_refused() {
 fn little_time_left_is_answered_within_it() {
     let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9";
     let mut e = Engine::start();
-    e.send("xboard\nprotover 2");
-    e.until("feature");
+    e.handshake();
     for clock in
         ["level 0 5 0\ntime 30\notim 3000", "level 0 5 1\ntime 30\notim 30", "level 40 5 0\ntime 30\notim 30", "st 0.3"]
     {
@@ -565,9 +567,8 @@ fn castling_betza_reaches_a_partner_beside_the_corner() {
 fn analysis_mode_thinks_about_each_position_the_user_sets_and_never_moves() {
     let pause = || std::thread::sleep(std::time::Duration::from_millis(300));
     let mut e = Engine::start();
-    e.send("xboard\nprotover 2");
-    let features = e.until("feature");
-    assert!(features.last().unwrap().contains(" analyze=1 "), "{features:?}");
+    let features = e.handshake();
+    assert!(features.contains(" analyze=1 "), "{features}");
     // No `post`: in analysis mode the thinking is shown anyway.
     e.send("new\nforce\nanalyze");
     pause();
